@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const authMessages = {
+  alreadyRegistered: 'This email is already registered. Please sign in or use a different email.',
+  signUpFailed: 'Failed to create account',
+  invalidCredentials: 'Invalid email or password',
+  authenticationFailed: 'Authentication failed',
+  profileCreateFailed: 'Failed to create user profile',
+  profileLoadFailed: 'Error loading user profile',
+  accountCreated: 'Account created successfully!',
+  signedIn: 'Signed in successfully!',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+} as const;
+
+const email = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+const password = z
+  .string({ message: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(128, 'Password must be at most 128 characters');
+
+export const signInInputSchema = z.object({ email, password });
+export type SignInInput = z.infer<typeof signInInputSchema>;
+
+export const signUpInputSchema = z.object({
+  name: z.string({ message: 'Full Name is required' }).trim().min(1, 'Full Name is required').max(100, 'Full Name is too long'),
+  email,
+  password: password.refine((value) => !isCommonPassword(value), authMessages.commonPassword),
+});
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+/** The signed-in user as the browser sees it: the profile row, never a token. */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionResponseSchema = z.object({ user: userSchema });

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Starts a throw-away PostgreSQL on a loopback port for the API tests and prints its URL.
+# Usage: eval "$(scripts/test-postgres.sh start)"   …   scripts/test-postgres.sh stop "$PGDATA"
+set -euo pipefail
+port="${TEST_PG_PORT:-54329}"
+bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+[ -n "$bin" ] || { echo "PostgreSQL server binaries not found (apt-get install postgresql)" >&2; exit 1; }
+
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+case "${1:-}" in
+  start)
+    dir="$(mktemp -d /tmp/pipewise-pg-XXXXXX)"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    as_postgres "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >/dev/null
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
+    echo "export PIPEWISE_PGDIR='$dir'"
+    echo "export TEST_DATABASE_URL='postgres://postgres@127.0.0.1:$port/postgres'"
+    ;;
+  stop)
+    dir="${2:?the folder printed by start}"
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null || true
+    rm -rf "$dir"
+    ;;
+  *)
+    echo "usage: $0 start | stop DIR" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,86 @@
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { pingDatabase } from './db/client';
+import { createAuth, type Auth } from './auth/better-auth';
+import { requireUser } from './auth/guard';
+import { authRoutes, tooManyAttempts } from './auth/routes';
+import { handleError } from './http/error-handler';
+import { refuseCrossSiteWrites } from './http/same-origin';
+import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-app';
+import { contactsRoutes } from './modules/contacts/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    auth: Auth;
+    config: Config;
+  }
+}
+
+const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** The built React app; tests of the API leave it out. */
+  webDir?: string | null;
+  logger?: boolean | object;
+}
+
+/** Builds the HTTP app from its parts. main.ts listens on it; tests drive it through inject(). */
+export async function buildApp({ config, database, webDir = defaultWebDir, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Server-generated ids for the request log; a client's x-request-id is not trusted.
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.removeContentTypeParser('text/plain');
+
+  app.decorate('db', database.db);
+  app.decorate('auth', createAuth(database.db, config));
+  app.decorate('config', config);
+  app.decorateRequest('user', null as never);
+
+  const indexHtml = webDir ? readIndexHtml(webDir) : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: tooManyAttempts });
+  app.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
+
+  app.get('/api/health', async () => {
+    await pingDatabase(app.db);
+    return { ok: true, database: database.kind };
+  });
+
+  await app.register(authRoutes);
+  await app.register(async (signedIn) => {
+    signedIn.addHook('preHandler', requireUser);
+    await signedIn.register(contactsRoutes);
+  });
+
+  await registerWebApp(app, webDir ?? '', indexHtml);
+  return app;
+}

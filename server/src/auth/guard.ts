@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import { CLIENT_IP_HEADER } from './better-auth';
+import { findSessionUser, type SessionUser } from './service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set by requireUser on every protected route. */
+    user: SessionUser;
+  }
+}
+
+/** The headers Better Auth needs, built by us: the client address is ours (req.ip), never a client's header. */
+export function authHeaders(req: FastifyRequest): Headers {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
+  const userAgent = req.headers['user-agent'];
+  if (userAgent) headers.set('user-agent', userAgent);
+  headers.set(CLIENT_IP_HEADER, req.ip);
+  return headers;
+}
+
+export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
+  const user = await findSessionUser(req.server.db, req.server.auth, authHeaders(req));
+  if (!user) throw new AppError(401, 'Not signed in');
+  req.user = user;
+}

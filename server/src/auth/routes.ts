@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authMessages, sessionResponseSchema, signInInputSchema, signUpInputSchema } from '@common/auth';
+import { authHeaders, requireUser } from './guard';
+import { ensureProfile, signIn, signOut, signUp } from './service';
+
+/** Attempts per client address per minute on sign-in and sign-up. */
+function attemptsLimit(max: number) {
+  return { rateLimit: { max, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } };
+}
+
+function sendCookies(reply: FastifyReply, cookies: string[]) {
+  if (cookies.length) reply.header('set-cookie', cookies);
+  reply.header('cache-control', 'no-store');
+}
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = attemptsLimit(app.config.authAttemptsPerMinute);
+
+  r.post('/api/auth/sign-up', { config, schema: { body: signUpInputSchema, response: { 201: sessionResponseSchema } } }, async (req, reply) => {
+    const { user, cookies } = await signUp(app.db, app.auth, req.body, authHeaders(req));
+    sendCookies(reply, cookies);
+    return reply.code(201).send({ user });
+  });
+
+  r.post('/api/auth/sign-in', { config, schema: { body: signInInputSchema, response: { 200: sessionResponseSchema } } }, async (req, reply) => {
+    const { user, cookies } = await signIn(app.db, app.auth, req.body, authHeaders(req));
+    sendCookies(reply, cookies);
+    return { user };
+  });
+
+  r.post('/api/auth/sign-out', { schema: { body: z.object({}).strict().optional() } }, async (req, reply) => {
+    sendCookies(reply, await signOut(app.auth, authHeaders(req)));
+    return reply.code(204).send();
+  });
+
+  r.get('/api/me', { preHandler: requireUser, schema: { response: { 200: sessionResponseSchema } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { user: await ensureProfile(app.db, req.user) };
+  });
+}
+
+export const tooManyAttempts = () => ({ statusCode: 429, message: authMessages.tooManyAttempts });

@@ -1,0 +1,103 @@
+import { isAPIError } from 'better-auth/api';
+import { eq, sql } from 'drizzle-orm';
+import { authMessages, type SignInInput, type SignUpInput, type User } from '@common/auth';
+import type { Db } from '../db/client';
+import { authSessions, authUsers, users } from '../db/schema';
+import { AppError, isUniqueViolation } from '../errors';
+import { SESSION_ABSOLUTE_SECONDS, type Auth } from './better-auth';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+interface AuthResult {
+  user: User;
+  /** Set-Cookie values to hand to the browser. */
+  cookies: string[];
+}
+
+export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: Headers): Promise<AuthResult> {
+  if (await isEmailTaken(db, input.email)) throw new AppError(409, authMessages.alreadyRegistered);
+  let result;
+  try {
+    result = await auth.api.signUpEmail({ body: input, headers, returnHeaders: true });
+  } catch (error) {
+    // Two sign-ups racing for one address: the unique index lets one through.
+    if (isUniqueViolation(error) || (await isEmailTaken(db, input.email))) {
+      throw new AppError(409, authMessages.alreadyRegistered);
+    }
+    if (isAPIError(error) && /already (registered|exists)/i.test(error.message)) {
+      throw new AppError(409, authMessages.alreadyRegistered);
+    }
+    throw error;
+  }
+  const authUser = result.response.user;
+  try {
+    const [profile] = await db.insert(users).values({ id: authUser.id, email: input.email, name: input.name }).returning();
+    return { user: toUser(profile!), cookies: result.headers.getSetCookie() };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, authMessages.alreadyRegistered);
+    throw error;
+  }
+}
+
+export async function signIn(db: Db, auth: Auth, input: SignInInput, headers: Headers): Promise<AuthResult> {
+  let result;
+  try {
+    result = await auth.api.signInEmail({ body: input, headers, returnHeaders: true });
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) throw new AppError(401, authMessages.invalidCredentials);
+    throw error;
+  }
+  const authUser = result.response.user;
+  const user = await ensureProfile(db, { id: authUser.id, email: authUser.email }).catch(() => {
+    throw new AppError(500, authMessages.profileCreateFailed);
+  });
+  return { user, cookies: result.headers.getSetCookie() };
+}
+
+export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
+  try {
+    const result = await auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers.getSetCookie();
+  } catch {
+    return []; // no session to end: signing out is still done
+  }
+}
+
+/** The signed-in user of these headers, or null. Sessions also end 30 days after sign-in, used or not. */
+export async function findSessionUser(db: Db, auth: Auth, headers: Headers): Promise<SessionUser | null> {
+  const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } }).catch(() => null);
+  if (!found) return null;
+  const ageSeconds = (Date.now() - new Date(found.session.createdAt).getTime()) / 1000;
+  if (ageSeconds > SESSION_ABSOLUTE_SECONDS) {
+    await db.delete(authSessions).where(eq(authSessions.id, found.session.id));
+    return null;
+  }
+  return { id: found.user.id, email: found.user.email };
+}
+
+/** The profile row of a signed-in user, created when missing (part 1 §4). */
+export async function ensureProfile(db: Db, sessionUser: SessionUser): Promise<User> {
+  const [existing] = await db.select().from(users).where(eq(users.id, sessionUser.id));
+  if (existing) return toUser(existing);
+  await db.insert(users).values({ id: sessionUser.id, email: sessionUser.email, name: null }).onConflictDoNothing();
+  const [created] = await db.select().from(users).where(eq(users.id, sessionUser.id));
+  if (!created) throw new AppError(500, authMessages.profileCreateFailed);
+  return toUser(created);
+}
+
+/** An account or a profile already holds this address (compared case-insensitively). */
+async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  const address = email.toLowerCase();
+  const [account, profile] = await Promise.all([
+    db.select({ id: authUsers.id }).from(authUsers).where(sql`lower(${authUsers.email}) = ${address}`).limit(1),
+    db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${address}`).limit(1),
+  ]);
+  return account.length > 0 || profile.length > 0;
+}
+
+function toUser(row: typeof users.$inferSelect): User {
+  return { id: row.id, email: row.email, name: row.name, avatarUrl: row.avatarUrl };
+}

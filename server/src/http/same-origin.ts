@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing /api requests that a foreign page could make a browser send:
+ * a foreign Origin (403), or a body that is not JSON (415) — HTML forms can only post
+ * form-encoded, multipart or text/plain bodies. Public endpoints (form posts from any site) are exempt.
+ */
+export function refuseCrossSiteWrites(publicUrl: string, multipartPaths: RegExp[] = []) {
+  const ownOrigin = new URL(publicUrl).origin;
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/') || req.url.startsWith('/api/public/')) return;
+    const origin = req.headers.origin;
+    const hostOrigin = `${req.protocol}://${req.headers.host ?? ''}`;
+    if ((origin && origin !== ownOrigin && origin !== hostOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {
+      return reply.code(403).send({ error: 'Cross-origin request refused' });
+    }
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const isMultipartAllowed = type === 'multipart/form-data' && multipartPaths.some((path) => path.test(req.url));
+    if ((hasBody || type) && type !== 'application/json' && !isMultipartAllowed) {
+      return reply.code(415).send({ error: 'Unsupported content type: send JSON' });
+    }
+  };
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+
+export const testConfig: Config = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent',
+  databaseUrl: undefined,
+  secretKey: 'test-secret-key-of-enough-length-0123456789',
+  publicUrl: 'http://localhost:3000',
+  trustProxy: false,
+  logLevel: 'silent',
+  authAttemptsPerMinute: 1000,
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database: in-memory PGlite, or a new PostgreSQL database on the
+ * TEST_DATABASE_URL server when the test project is "postgres".
+ */
+export async function buildTestApp(config: Partial<Config> = {}): Promise<TestApp> {
+  const fresh = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: null });
+  const app = await buildApp({ config: { ...testConfig, ...config }, database, webDir: null, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fresh?.drop();
+    },
+  };
+}
+
+async function createPostgresDatabase() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `pipewise_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A signed-up user driving the API with their own session cookie. */
+export interface UserClient {
+  id: string;
+  email: string;
+  cookie: string;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  patch(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
+}
+
+let counter = 0;
+export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++counter}@example.com`;
+
+export function cookieOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const values = Array.isArray(header) ? header : header ? [header] : [];
+  return values.map((value) => value.split(';')[0]).join('; ');
+}
+
+export function clientFor(app: FastifyInstance, cookie: string, extra: Partial<UserClient> = {}): UserClient {
+  const send = (method: InjectOptions['method'], url: string, body?: unknown) =>
+    app.inject({ method, url, headers: { cookie }, ...(body === undefined ? {} : { payload: body as object }) });
+  return {
+    id: '',
+    email: '',
+    cookie,
+    get: (url) => send('GET', url),
+    post: (url, body) => send('POST', url, body ?? {}),
+    patch: (url, body) => send('PATCH', url, body ?? {}),
+    delete: (url) => send('DELETE', url),
+    ...extra,
+  };
+}
+
+export async function signUp(app: FastifyInstance, name: string, password = 'correct-horse-42'): Promise<UserClient> {
+  const email = uniqueEmail(name);
+  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { name, email, password } });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return clientFor(app, cookieOf(response), { id: response.json().user.id, email });
+}

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const commonDir = fileURLToPath(new URL('./common', import.meta.url));
+const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+// API tests run once per database: the embedded PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+export default defineConfig({
+  resolve: { alias: { '@common': commonDir } },
+  test: {
+    projects: databases.map((db) => ({
+      resolve: { alias: { '@common': commonDir } },
+      test: {
+        name: db,
+        include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts'],
+        ...(db === 'postgres' ? { include: ['server/**/*.test.ts'] } : {}),
+        env: { TEST_DB: db },
+        environment: 'node',
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    })),
+  },
+});
