@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { isNotBlank, isOneOf } from './check-helpers';
+import { deals } from './deals';
+import { users } from './users';
+import { activityPriorities, activityStatuses, activityTypes } from '../../../../common/constants';
+
+/** Follow-up activities of a deal (part 2 §3 deal_activities). */
+export const dealActivities = pgTable(
+  'deal_activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityType: text('activity_type').notNull(),
+    description: text('description').notNull(),
+    /** Date and time, both required by the form (part 2 §5). */
+    dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
+    priority: text('priority').notNull().default('medium'),
+    status: text('status').notNull().default('pending'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('deal_activities_type_check', isOneOf(t.activityType, activityTypes)),
+    check('deal_activities_priority_check', isOneOf(t.priority, activityPriorities)),
+    check('deal_activities_status_check', isOneOf(t.status, activityStatuses)),
+    check('deal_activities_description_not_blank', isNotBlank(t.description)),
+    // Completing sets completed_at (part 2 §4); a pending activity has none.
+    check('deal_activities_completed_at_check', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
+    // A deal's activities by due date, and its next (oldest pending) activity (part 2 §7).
+    index('deal_activities_deal_status_due_idx').on(t.dealId, t.status, t.dueDate),
+    // Calendar and today's schedule: owned or assigned (part 1 §7, part 2 §7).
+    index('deal_activities_user_due_idx').on(t.userId, t.dueDate),
+    index('deal_activities_assigned_due_idx').on(t.assignedUserId, t.dueDate),
+  ],
+);

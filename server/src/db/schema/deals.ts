@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { isNotBlank, isOneOf } from './check-helpers';
+import { contacts } from './contacts';
+import { pipelines } from './pipelines';
+import { users } from './users';
+import { dealCurrencies } from '../../../../common/constants';
+
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** One of the pipeline's stage names; the pipeline's list is free text, so it is not checked here. */
+    stage: text('stage').notNull().default('Lead'),
+    /** Drizzle returns numeric as a string ("1234.50") to keep the exact value. */
+    value: numeric('value', { precision: 14, scale: 2 }),
+    currency: text('currency').notNull().default('USD'),
+    /** A date: the deal counts as expired after the end of that day (part 2 §4). */
+    expectedCloseDate: date('expected_close_date'),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    // RESTRICT, not SET NULL: the board reads deals per pipeline, so a deal left without one would vanish from
+    // it while still counting on the dashboard. A pipeline that still has deals cannot be deleted; the service
+    // moves or deletes them first (the database answers SQLSTATE 23001). Deleting the user still removes both.
+    pipelineId: uuid('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('deals_name_not_blank', isNotBlank(t.name)),
+    check('deals_stage_not_blank', isNotBlank(t.stage)),
+    check('deals_value_not_negative', sql`${t.value} >= 0`),
+    check('deals_currency_check', isOneOf(t.currency, dealCurrencies)),
+    // The board: deals of one pipeline, newest first (part 2 §7).
+    index('deals_user_pipeline_created_idx').on(t.userId, t.pipelineId, t.createdAt.desc().nullsFirst()),
+    // Dashboard sums and overview by stage (part 1 §7); also "select all for the user".
+    index('deals_user_stage_idx').on(t.userId, t.stage),
+    // Behind the foreign keys: the pipeline delete check and the SET NULL on contact delete.
+    index('deals_pipeline_idx').on(t.pipelineId),
+    index('deals_contact_idx').on(t.contactId).where(sql`${t.contactId} is not null`),
+  ],
+);

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { contacts } from './contacts';
+import { deals } from './deals';
+import { users } from './users';
+
+// Shapes of the JSON columns (part 2 §3). The payload schemas in common/ are the contract; these types only
+// describe what is stored, so a service reading a row gets a typed value.
+
+export interface StoredFormField {
+  id: string;
+  type: string;
+  label: string;
+  required: boolean;
+  placeholder?: string;
+  helpText?: string;
+  options?: string[];
+  validation?: string;
+}
+
+export interface StoredFormSettings {
+  autoCreateDeal: boolean;
+  dealStage: string;
+  notifyOnSubmission: boolean;
+  redirectUrl?: string;
+  successMessage: string;
+  /** Deal property (name, value, stage, contact_email, ...) → form field id. */
+  fieldMapping: Record<string, string>;
+}
+
+export interface StoredFormStyle {
+  theme: 'light' | 'dark' | 'auto';
+  primaryColor: string;
+  backgroundColor: string;
+  borderRadius: 'none' | 'sm' | 'md' | 'lg' | 'full';
+  fontFamily: 'sans' | 'serif' | 'mono';
+  customCss?: string;
+}
+
+export const defaultFormSettings: StoredFormSettings = {
+  autoCreateDeal: false,
+  dealStage: 'Lead',
+  notifyOnSubmission: true,
+  successMessage: 'Thank you for your submission!',
+  fieldMapping: {},
+};
+
+// theme and fontFamily have no default in the spec: light matches the default white background.
+export const defaultFormStyle: StoredFormStyle = {
+  theme: 'light',
+  primaryColor: '#3B82F6',
+  backgroundColor: '#FFFFFF',
+  borderRadius: 'md',
+  fontFamily: 'sans',
+};
+
+export const forms = pgTable(
+  'forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    fields: jsonb('fields').$type<StoredFormField[]>().notNull().default([]),
+    settings: jsonb('settings').$type<StoredFormSettings>().notNull().default(defaultFormSettings),
+    style: jsonb('style').$type<StoredFormStyle>().notNull().default(defaultFormStyle),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('forms_fields_is_array', sql`jsonb_typeof(${t.fields}) = 'array'`),
+    check('forms_settings_is_object', sql`jsonb_typeof(${t.settings}) = 'object'`),
+    check('forms_style_is_object', sql`jsonb_typeof(${t.style}) = 'object'`),
+    // Listed per user, newest first (part 2 §7).
+    index('forms_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** What the public form page received (decisions.md item 13). */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    /** The form's owner, copied so that every query and shard key stays per user. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Field id → submitted value, after validation against the form's fields. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** A keyed hash of the sender's IP (never the address itself), or null when unknown. */
+    ipHash: text('ip_hash'),
+    /** Sent by the page with each submission; a resubmission with the same key is not stored twice. */
+    idempotencyKey: text('idempotency_key'),
+    createdDealId: uuid('created_deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    createdContactId: uuid('created_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('form_submissions_data_is_object', sql`jsonb_typeof(${t.data}) = 'object'`),
+    unique('form_submissions_form_idempotency_key_unique').on(t.formId, t.idempotencyKey),
+    // A form's submissions, newest first.
+    index('form_submissions_form_created_idx').on(t.formId, t.createdAt.desc().nullsFirst()),
+    // New submissions across the user's forms (notifications, decisions.md item 17).
+    index('form_submissions_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // Behind the SET NULL foreign keys.
+    index('form_submissions_deal_idx').on(t.createdDealId).where(sql`${t.createdDealId} is not null`),
+    index('form_submissions_contact_idx').on(t.createdContactId).where(sql`${t.createdContactId} is not null`),
+  ],
+);

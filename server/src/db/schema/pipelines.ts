@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { isNotBlank } from './check-helpers';
+import { users } from './users';
+import { defaultPipelineStages } from '../../../../common/constants';
+
+const defaultStagesSql = sql.raw(
+  `ARRAY[${defaultPipelineStages.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')}]::text[]`,
+);
+
+export const pipelines = pgTable(
+  'pipelines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Ordered stage names; the board shows one column per entry. */
+    stages: text('stages').array().notNull().default(defaultStagesSql),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('pipelines_name_not_blank', isNotBlank(t.name)),
+    // Stage names are trimmed and non-blank when added (part 1 §5); a null element would break the board.
+    check('pipelines_stages_not_blank', sql`array_position(${t.stages}, null) is null and '' <> all(${t.stages})`),
+    // Listed per user in creation order (part 1 §7, part 2 §7).
+    index('pipelines_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // "Only one pipeline is default" (part 1 §4): setting a new default must clear the old one first.
+    uniqueIndex('pipelines_one_default_per_user_idx').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);

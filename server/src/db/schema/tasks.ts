@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { isNotBlank, isOneOf, matchesPattern } from './check-helpers';
+import { deals } from './deals';
+import { projects } from './projects';
+import { users } from './users';
+import { defaultTaskCategoryColor, taskStatuses } from '../../../../common/constants';
+
+/** `#RRGGBB`, as the colour input produces. */
+export const hexColorPattern = '^#[0-9A-Fa-f]{6}$';
+
+export const taskCategories = pgTable(
+  'task_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull().default(defaultTaskCategoryColor),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('task_categories_name_not_blank', isNotBlank(t.name)),
+    check('task_categories_color_check', matchesPattern(t.color, hexColorPattern)),
+    // Listed per user by name (part 2 §7).
+    index('task_categories_user_name_idx').on(t.userId, t.name),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('To Do'),
+    /** Date and time: the dashboard reads "today" from local midnight to midnight and marks past times overdue. */
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    isMilestone: boolean('is_milestone').notNull().default(false),
+    // Deleting a project, deal or category leaves its tasks in place, unlinked.
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    categoryId: uuid('category_id').references(() => taskCategories.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('tasks_name_not_blank', isNotBlank(t.name)),
+    check('tasks_status_check', isOneOf(t.status, taskStatuses)),
+    // "A task links to a project or to a deal, never both" (part 2 §4).
+    check('tasks_project_or_deal_check', sql`${t.projectId} is null or ${t.dealId} is null`),
+    // Dashboard today / recent / open count; calendar by due date (part 1 §7, part 2 §7).
+    index('tasks_user_status_due_idx').on(t.userId, t.status, t.dueDate),
+    index('tasks_assigned_due_idx').on(t.assignedUserId, t.dueDate),
+    // Task screen, newest first (part 2 §7).
+    index('tasks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // Behind the SET NULL foreign keys, so deleting a project, deal or category does not scan all tasks.
+    index('tasks_project_idx').on(t.projectId).where(sql`${t.projectId} is not null`),
+    index('tasks_deal_idx').on(t.dealId).where(sql`${t.dealId} is not null`),
+    index('tasks_category_idx').on(t.categoryId).where(sql`${t.categoryId} is not null`),
+  ],
+);
