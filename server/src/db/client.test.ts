@@ -24,7 +24,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database', () 
     await first.db.execute(sql`insert into kept values ('still here')`);
     await first.close();
     const second = await openDatabase({ dataDir });
-    const result = await second.db.execute<{ value: string }>(sql`select value from kept`);
+    const result = (await second.db.execute(sql`select value from kept`)) as unknown as { rows: unknown[] };
     expect(result.rows).toEqual([{ value: 'still here' }]);
     await second.close();
   });

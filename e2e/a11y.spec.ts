@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
+
+async function setTheme(page: Page, mode: 'dark' | 'light') {
+  await page.addInitScript((value) => {
+    localStorage.setItem('theme-storage', JSON.stringify({ state: { mode: value }, version: 0 }));
+  }, mode);
+}
+
+for (const mode of ['dark', 'light'] as const) {
+  test.describe(`accessibility in the ${mode} theme`, () => {
+    test.beforeEach(async ({ page }) => setTheme(page, mode));
+
+    test('landing page', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
+    test('sign-in page, with field errors shown', async ({ page }) => {
+      await page.goto('/signin');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByText('Email is required')).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
+    test('contacts page and its dialog', async ({ page, signedIn: _ }) => {
+      await page.request.post('/api/contacts', { data: { name: 'Ada Lovelace', email: 'ada@example.com' } });
+      await page.goto('/app/contacts');
+      await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.getByRole('button', { name: 'Create' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  });
+}

@@ -1,0 +1,64 @@
+import { expect, test } from './fixtures';
+
+test('the landing page tells what the product does', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage your business with confidence' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /dashboard/i })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Everything you need to succeed' })).toBeVisible();
+  for (const feature of [
+    'Contact Management',
+    'Deal Pipeline',
+    'Project Management',
+    'Task Management',
+    'Scheduling',
+    'AI Chatbot',
+    'Lead Forms',
+  ]) {
+    await expect(page.getByRole('heading', { name: feature, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Ready to get started?' })).toBeVisible();
+  await expect(page.getByText('Start your free trial today.')).toBeVisible();
+  await expect(page.getByText('© 2025 Pipewise. All rights reserved.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Learn More' }).click();
+  await expect(page).toHaveURL(/#features$/);
+
+  await page.getByRole('link', { name: 'Start Free Trial' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByText('Start your 30-day free trial')).toBeVisible();
+});
+
+test('the public header leads to sign-in and sign-up', async ({ page }) => {
+  await page.goto('/pricing');
+  const header = page.getByRole('banner');
+  await header.getByRole('link', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await header.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await header.getByRole('link', { name: 'Pipewise home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the pricing page shows the three plans and the FAQ', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Simple, transparent pricing' })).toBeVisible();
+  await expect(
+    page.getByText('Choose the plan that best fits your needs. All plans include a 14-day free trial.'),
+  ).toBeVisible();
+  for (const [plan, price] of [
+    ['Starter', '$29'],
+    ['Professional', '$79'],
+    ['Enterprise', '$199'],
+  ] as const) {
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan, exact: true }) });
+    await expect(card.getByText(price, { exact: true })).toBeVisible();
+    await expect(card.getByRole('link', { name: `Start ${plan} trial` })).toHaveAttribute('href', '/signup');
+  }
+  await expect(page.getByText('Most Popular')).toBeVisible();
+  await expect(page.getByText('Up to 10,000 contacts')).toBeVisible();
+  await expect(page.getByText(/save 20%/)).toBeVisible();
+  await expect(page.getByText(/PayPal, and bank transfer for annual plans/)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,68 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { cn } from '../lib/cn';
+
+export const inputClasses = cn(
+  'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500',
+  'border-slate-300 focus:border-indigo-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-500/40',
+  'disabled:cursor-not-allowed disabled:opacity-60',
+  'aria-invalid:border-red-500 aria-invalid:focus:outline-red-500/40',
+  'dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500',
+);
+
+interface FieldProps extends ComponentProps<'input'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** Shown after the label, e.g. a 'Forgot?' link. */
+  labelExtra?: ReactNode;
+}
+
+/** A labelled input with its hint and error, wired with aria-invalid and aria-describedby. */
+export function Field({ label, error, hint, labelExtra, id, className, ...inputProps }: FieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        {labelExtra}
+      </div>
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClasses}
+        {...inputProps}
+      />
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The form-level error, announced when it appears. */
+export function FormAlert({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300"
+    >
+      {message}
+    </div>
+  );
+}

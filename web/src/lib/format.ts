@@ -1,0 +1,42 @@
+/** First letter of each word, uppercase, at most two; the e-mail's first letter when there is no name. */
+export function getInitials(name: string | null | undefined, email?: string | null): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length > 0) {
+    return words
+      .map((word) => word.charAt(0))
+      .join('')
+      .toUpperCase()
+      .slice(0, 2);
+  }
+  const first = (email ?? '').trim().charAt(0);
+  return first ? first.toUpperCase() : '?';
+}
+
+/** The first word of the user's name, or 'User'. */
+export function getFirstName(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/)[0] || 'User';
+}
+
+/** Whole units in the given currency (USD, en-US by default); blank gives ''. */
+export function formatCurrency(value: number | null | undefined, currency = 'USD', locale = 'en-US'): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(value);
+}
+
+/** The locale's short date; empty or invalid gives ''. */
+export function formatDate(value: string | Date | null | undefined, locale?: string): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString(locale);
+}
+
+/** Shows '-' for an empty value, as lists in the spec do. */
+export function orDash(value: string | null | undefined): string {
+  return value && value.trim() ? value : '-';
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { authMessages, sessionResponseSchema, type User } from '@common/auth';
+import { api, isApiError } from './api';
+import { clearUser, useAuthStore } from './auth-store';
+
+/** The signed-in user according to the server, or null when the session is gone. */
+export async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    const { user } = await api.get('/api/me', sessionResponseSchema);
+    return user;
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await api.post('/api/auth/sign-out', {});
+  } finally {
+    // Signed out locally even when the server is unreachable; other tabs follow through 'auth-storage'.
+    clearUser();
+  }
+}
+
+async function checkSession({ silent }: { silent: boolean }) {
+  const { setUser, setLoading } = useAuthStore.getState();
+  try {
+    setUser(await fetchCurrentUser());
+  } catch {
+    // A server hiccup is not a sign-out: keep the remembered user and let queries report their own errors.
+    setLoading(false);
+    if (!silent) toast.error(authMessages.profileLoadFailed);
+  }
+}
+
+/**
+ * Keeps the local user in step with the server session: checks once at start-up,
+ * follows sign-in/sign-out in other tabs (the 'storage' event) and re-checks when the window regains focus.
+ */
+export function useSessionSync() {
+  useEffect(() => {
+    void checkSession({ silent: false });
+
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === 'auth-storage') void useAuthStore.persist.rehydrate();
+    };
+    const onFocus = () => {
+      if (useAuthStore.getState().user) void checkSession({ silent: true });
+    };
+    window.addEventListener('storage', onStorage);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, []);
+}

@@ -1,0 +1,54 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { contactMessages, contactPageSchema, contactSchema, type ContactInput } from '@common/contacts';
+import { api } from '../../lib/api';
+
+export const CONTACTS_PAGE_SIZE = 50;
+
+export const contactsQuery = (offset: number) =>
+  queryOptions({
+    queryKey: ['contacts', { offset }],
+    queryFn: () => api.get(`/api/contacts?limit=${CONTACTS_PAGE_SIZE}&offset=${offset}`, contactPageSchema),
+  });
+
+function useInvalidateContacts() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['contacts'] });
+}
+
+export function useCreateContact() {
+  const invalidate = useInvalidateContacts();
+  return useMutation({
+    mutationFn: (input: ContactInput) => api.post('/api/contacts', input, contactSchema),
+    onSuccess: () => {
+      toast.success(contactMessages.created);
+      return invalidate();
+    },
+    onError: () => toast.error(contactMessages.createFailed),
+  });
+}
+
+export function useUpdateContact() {
+  const invalidate = useInvalidateContacts();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ContactInput }) =>
+      api.patch(`/api/contacts/${id}`, input, contactSchema),
+    onSuccess: () => {
+      toast.success(contactMessages.updated);
+      return invalidate();
+    },
+    onError: () => toast.error(contactMessages.updateFailed),
+  });
+}
+
+export function useDeleteContact() {
+  const invalidate = useInvalidateContacts();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/contacts/${id}`),
+    onSuccess: () => {
+      toast.success(contactMessages.deleted);
+      return invalidate();
+    },
+    onError: () => toast.error(contactMessages.deleteFailed),
+  });
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuthStore } from '../lib/auth-store';
+import { LoadingScreen } from './loading-screen';
+import { MobileSidebar } from './mobile-sidebar';
+import { PageHeader } from './page-header';
+import { SidebarContent } from './sidebar';
+import { SkipLink } from './skip-link';
+import { Toasts } from './toasts';
+
+/** Everything under /app: signed-in users only, sidebar + page header + the page. */
+export function AppShell() {
+  const user = useAuthStore((state) => state.user);
+  const loading = useAuthStore((state) => state.loading);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    // The drawer is for small screens only; growing the window past the breakpoint closes it.
+    const wide = window.matchMedia('(min-width: 1024px)');
+    const onChange = () => wide.matches && setMenuOpen(false);
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
+
+  if (loading) {
+    return (
+      <>
+        <LoadingScreen />
+        <Toasts inShell />
+      </>
+    );
+  }
+  if (!user) return <Navigate to="/signin" replace />;
+
+  return (
+    <div className="min-h-dvh lg:pl-64">
+      <SkipLink />
+      <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
+        <SidebarContent user={user} />
+      </aside>
+      <MobileSidebar user={user} open={menuOpen} onOpenChange={setMenuOpen} />
+      <div className="flex min-h-dvh min-w-0 flex-col">
+        <PageHeader menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((open) => !open)} />
+        <main id="main" tabIndex={-1} className="mx-auto focus:outline-none w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+      <Toasts inShell />
+    </div>
+  );
+}
