@@ -4,18 +4,17 @@ import { isNotBlank, isOneOf } from './check-helpers';
 import { deals } from './deals';
 import { users } from './users';
 import { activityPriorities, activityStatuses, activityTypes } from '../../../../common/constants';
+import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 /** Follow-up activities of a deal (part 2 §3 deal_activities). */
 export const dealActivities = pgTable(
   'deal_activities',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     activityType: text('activity_type').notNull(),
     description: text('description').notNull(),
     /** Date and time, both required by the form (part 2 §5). */
@@ -24,7 +23,7 @@ export const dealActivities = pgTable(
     status: text('status').notNull().default('pending'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('deal_activities_type_check', isOneOf(t.activityType, activityTypes)),

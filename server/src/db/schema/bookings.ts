@@ -1,25 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { isNotBlank, isOneOf } from './check-helpers';
-import { users } from './users';
 import { bookingStatuses } from '../../../../common/constants';
+import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 /** Appointments booked on the public page (decisions.md item 8: the one table for both spec names). */
 export const bookings = pgTable(
   'bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** The user who is booked. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     scheduledStartTime: timestamp('scheduled_start_time', { withTimezone: true }).notNull(),
     scheduledEndTime: timestamp('scheduled_end_time', { withTimezone: true }).notNull(),
     bookerName: text('booker_name').notNull(),
     bookerEmail: text('booker_email').notNull(),
     notes: text('notes'),
     status: text('status').notNull().default('Scheduled'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('bookings_status_check', isOneOf(t.status, bookingStatuses)),

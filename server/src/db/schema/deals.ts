@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { isNotBlank, isOneOf } from './check-helpers';
 import { contacts } from './contacts';
 import { pipelines } from './pipelines';
-import { users } from './users';
 import { dealCurrencies } from '../../../../common/constants';
+import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 export const deals = pgTable(
   'deals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     name: text('name').notNull(),
     /** One of the pipeline's stage names; the pipeline's list is free text, so it is not checked here. */
     stage: text('stage').notNull().default('Lead'),
@@ -28,7 +26,7 @@ export const deals = pgTable(
     pipelineId: uuid('pipeline_id')
       .notNull()
       .references(() => pipelines.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('deals_name_not_blank', isNotBlank(t.name)),

@@ -1,18 +1,16 @@
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { isBetween, isNotBlank, isOneOf } from './check-helpers';
-import { users } from './users';
 import { defaultEmailPorts, emailAuthMethods, emailProviders, emailServerTypes } from '../../../../common/constants';
+import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 export const emailAccounts = pgTable(
   'email_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     email: text('email').notNull(),
     provider: text('provider').notNull().default('custom'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('email_accounts_email_not_blank', isNotBlank(t.email)),
@@ -26,10 +24,8 @@ export const emailAccounts = pgTable(
 export const emailServerConfig = pgTable(
   'email_server_config',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     emailAccountId: uuid('email_account_id')
       .notNull()
       .references(() => emailAccounts.id, { onDelete: 'cascade' }),
@@ -41,7 +37,7 @@ export const emailServerConfig = pgTable(
     passwordEncrypted: text('password_encrypted').notNull(),
     useSsl: boolean('use_ssl').notNull().default(true),
     authMethod: text('auth_method').notNull().default('plain'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('email_server_config_server_type_check', isOneOf(t.serverType, emailServerTypes)),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts';
 import { deals } from './deals';
-import { users } from './users';
+import { createdAtColumn, idColumn, ownerColumn, updatedAtColumn } from './columns';
 
 // Shapes of the JSON columns (part 2 §3). The payload schemas in common/ are the contract; these types only
 // describe what is stored, so a service reading a row gets a typed value.
@@ -57,17 +57,15 @@ export const defaultFormStyle: StoredFormStyle = {
 export const forms = pgTable(
   'forms',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     name: text('name').notNull(),
     description: text('description'),
     fields: jsonb('fields').$type<StoredFormField[]>().notNull().default([]),
     settings: jsonb('settings').$type<StoredFormSettings>().notNull().default(defaultFormSettings),
     style: jsonb('style').$type<StoredFormStyle>().notNull().default(defaultFormStyle),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check('forms_fields_is_array', sql`jsonb_typeof(${t.fields}) = 'array'`),
@@ -82,14 +80,12 @@ export const forms = pgTable(
 export const formSubmissions = pgTable(
   'form_submissions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     formId: uuid('form_id')
       .notNull()
       .references(() => forms.id, { onDelete: 'cascade' }),
     /** The form's owner, copied so that every query and shard key stays per user. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     /** Field id → submitted value, after validation against the form's fields. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     /** A keyed hash of the sender's IP (never the address itself), or null when unknown. */
@@ -98,7 +94,7 @@ export const formSubmissions = pgTable(
     idempotencyKey: text('idempotency_key'),
     createdDealId: uuid('created_deal_id').references(() => deals.id, { onDelete: 'set null' }),
     createdContactId: uuid('created_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('form_submissions_data_is_object', sql`jsonb_typeof(${t.data}) = 'object'`),

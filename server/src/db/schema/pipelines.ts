@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { isNotBlank } from './check-helpers';
-import { users } from './users';
 import { defaultPipelineStages } from '../../../../common/constants';
+import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 const defaultStagesSql = sql.raw(
   `ARRAY[${defaultPipelineStages.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')}]::text[]`,
@@ -11,15 +11,13 @@ const defaultStagesSql = sql.raw(
 export const pipelines = pgTable(
   'pipelines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     name: text('name').notNull(),
     /** Ordered stage names; the board shows one column per entry. */
     stages: text('stages').array().notNull().default(defaultStagesSql),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('pipelines_name_not_blank', isNotBlank(t.name)),

@@ -1,20 +1,18 @@
-import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { isNotBlank, isOneOf } from './check-helpers';
-import { users } from './users';
 import { projectStatuses } from '../../../../common/constants';
+import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 export const projects = pgTable(
   'projects',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     name: text('name').notNull(),
     description: text('description'),
     status: text('status').notNull().default('Not Started'),
     dueDate: date('due_date'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('projects_name_not_blank', isNotBlank(t.name)),

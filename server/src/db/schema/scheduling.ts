@@ -2,6 +2,7 @@ import { boolean, check, integer, pgTable, primaryKey, smallint, text, uuid } fr
 import { isBetween, isNotBlank, isOneOf, matchesPattern } from './check-helpers';
 import { users } from './users';
 import { timeFormats } from '../../../../common/constants';
+import { ownerColumn } from './columns';
 
 /** One of the 48 half-hour slots 00:00 … 23:30 (part 1 §5). */
 export const halfHourPattern = '^([01][0-9]|2[0-3]):[03]0$';
@@ -34,9 +35,7 @@ export const schedulingSettings = pgTable(
 export const schedulingAvailability = pgTable(
   'scheduling_availability',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     dayOfWeek: smallint('day_of_week').notNull(),
     isAvailable: boolean('is_available').notNull().default(false),
     startTime: text('start_time').notNull().default('09:00'),

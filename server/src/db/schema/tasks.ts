@@ -5,6 +5,7 @@ import { deals } from './deals';
 import { projects } from './projects';
 import { users } from './users';
 import { defaultTaskCategoryColor, taskStatuses } from '../../../../common/constants';
+import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 /** `#RRGGBB`, as the colour input produces. */
 export const hexColorPattern = '^#[0-9A-Fa-f]{6}$';
@@ -12,13 +13,11 @@ export const hexColorPattern = '^#[0-9A-Fa-f]{6}$';
 export const taskCategories = pgTable(
   'task_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     name: text('name').notNull(),
     color: text('color').notNull().default(defaultTaskCategoryColor),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('task_categories_name_not_blank', isNotBlank(t.name)),
@@ -31,10 +30,8 @@ export const taskCategories = pgTable(
 export const tasks = pgTable(
   'tasks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: ownerColumn(),
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description'),
@@ -46,7 +43,7 @@ export const tasks = pgTable(
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
     categoryId: uuid('category_id').references(() => taskCategories.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('tasks_name_not_blank', isNotBlank(t.name)),
