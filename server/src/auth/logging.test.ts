@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { openDatabase } from '../db/client';
-import { testConfig, uniqueEmail } from '../test/test-app';
+import { openTestDatabase, testConfig, uniqueEmail } from '../test/test-app';
 
 const lines: string[] = [];
 const stream = new Writable({
@@ -11,7 +10,7 @@ const stream = new Writable({
     done();
   },
 });
-const database = await openDatabase({ databaseUrl: undefined, dataDir: null });
+const database = await openTestDatabase();
 const app = await buildApp({ config: testConfig, database, webDir: null, logger: { level: 'trace', stream } });
 afterAll(async () => {
   await app.close();

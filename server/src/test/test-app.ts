@@ -28,8 +28,7 @@ export interface TestApp {
  * TEST_DATABASE_URL server when the test project is "postgres".
  */
 export async function buildTestApp(config: Partial<Config> = {}): Promise<TestApp> {
-  const fresh = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
-  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: null });
+  const database = await openTestDatabase();
   const app = await buildApp({ config: { ...testConfig, ...config }, database, webDir: null, logger: false });
   await app.ready();
   return {
@@ -37,6 +36,18 @@ export async function buildTestApp(config: Partial<Config> = {}): Promise<TestAp
     database,
     close: async () => {
       await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A fresh, migrated database of the project under test; closing it also drops a PostgreSQL one. */
+export async function openTestDatabase(): Promise<Database> {
+  const fresh = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: null });
+  return {
+    ...database,
+    close: async () => {
       await database.close();
       await fresh?.drop();
     },

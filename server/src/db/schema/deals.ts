@@ -22,7 +22,7 @@ export const deals = pgTable(
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     // RESTRICT, not SET NULL: the board reads deals per pipeline, so a deal left without one would vanish from
     // it while still counting on the dashboard. A pipeline that still has deals cannot be deleted; the service
-    // moves or deletes them first (the database answers SQLSTATE 23001). Deleting the user still removes both.
+    // moves or deletes them first (the database answers SQLSTATE 23001, or 23503 before PostgreSQL 16). Deleting the user still removes both.
     pipelineId: uuid('pipeline_id')
       .notNull()
       .references(() => pipelines.id, { onDelete: 'restrict' }),
