@@ -278,6 +278,12 @@ CREATE TABLE "calendar_integration" (
 	CONSTRAINT "calendar_integration_ics_token_unique" UNIQUE("ics_token")
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone DEFAULT now() NOT NULL,
+	"count" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "auth_accounts" ADD CONSTRAINT "auth_accounts_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_id_auth_users_id_fk" FOREIGN KEY ("id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -342,4 +348,5 @@ CREATE INDEX "chatbot_flows_user_created_idx" ON "chatbot_flows" USING btree ("u
 CREATE INDEX "bookings_user_start_idx" ON "bookings" USING btree ("user_id","scheduled_start_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_user_scheduled_start_unique" ON "bookings" USING btree ("user_id","scheduled_start_time") WHERE "bookings"."status" = 'Scheduled';--> statement-breakpoint
 CREATE INDEX "email_accounts_user_created_idx" ON "email_accounts" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "email_server_config_user_idx" ON "email_server_config" USING btree ("user_id");
+CREATE INDEX "email_server_config_user_idx" ON "email_server_config" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "rate_limits_window_start_idx" ON "rate_limits" USING btree ("window_start");

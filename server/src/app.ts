@@ -10,6 +10,7 @@ import { createAuth, type Auth } from './auth/better-auth';
 import { requireUser } from './auth/guard';
 import { authRoutes, tooManyAttempts } from './auth/routes';
 import { handleError } from './http/error-handler';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-app';
 import { contactsRoutes } from './modules/contacts/routes';
@@ -67,7 +68,7 @@ export async function buildApp({ config, database, webDir = defaultWebDir, logge
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
-  await app.register(rateLimit, { global: false, errorResponseBuilder: tooManyAttempts });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db), errorResponseBuilder: tooManyAttempts });
   app.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
 
   app.get('/api/health', async () => {

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@common/auth';
 import { authSessions, authUsers } from '../db/schema';
-import { buildTestApp, clientFor, cookieOf, signUp, uniqueEmail, type TestApp } from '../test/test-app';
+import { buildApp } from '../app';
+import { buildTestApp, clientFor, cookieOf, signUp, testConfig, uniqueEmail, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -152,8 +153,27 @@ describe('attempt limits', () => {
       const blocked = await attempt(99);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ error: authMessages.tooManyAttempts });
+      // Sign-up counts its own attempts.
+      const signUp = await limited.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: signUpBody() });
+      expect(signUp.statusCode).toBe(201);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('counts attempts across server processes that share the database', async () => {
+    const first = await buildTestApp({ authAttemptsPerMinute: 2 });
+    const second = await buildApp({ config: { ...testConfig, authAttemptsPerMinute: 2 }, database: first.database, webDir: null, logger: false });
+    try {
+      const attempt = (app: typeof second) =>
+        app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'y@example.com', password: 'wrong-password' } });
+      expect((await attempt(first.app)).statusCode).toBe(401);
+      expect((await attempt(second)).statusCode).toBe(401);
+      expect((await attempt(first.app)).statusCode).toBe(429);
+      expect((await attempt(second)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+      await first.close();
     }
   });
 });

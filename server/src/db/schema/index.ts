@@ -13,3 +13,4 @@ export * from './scheduling';
 export * from './settings';
 export * from './email';
 export * from './calendar';
+export * from './rate-limits';
