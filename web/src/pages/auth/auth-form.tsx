@@ -24,7 +24,9 @@ const resolvers: Record<AuthMode, Resolver<AuthValues>> = {
 
 function failureMessage(mode: AuthMode, error: unknown): string {
   if (!isApiError(error)) return authMessages.authenticationFailed;
-  if (error.status >= 500) return mode === 'signup' ? authMessages.signUpFailed : authMessages.authenticationFailed;
+  if (error.status >= 500 && error.error !== authMessages.profileCreateFailed) {
+    return mode === 'signup' ? authMessages.signUpFailed : authMessages.authenticationFailed;
+  }
   return error.error;
 }
 
