@@ -19,8 +19,8 @@ export function readIndexHtml(webDir: string): string | null {
 }
 
 /**
- * Serves the built React app: files from dist/web, and index.html for every other GET that
- * wants a page (the router decides). Unknown /api paths answer JSON 404.
+ * Serves the built React app: files from dist/web, and index.html for every other page path
+ * (the router decides). Unknown /api paths and missing files answer JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string, indexHtml: string | null) {
   if (indexHtml) {
@@ -34,7 +34,9 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, index
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && (req.headers.accept ?? '').includes('text/html');
+    // A page path (no file extension) outside the API: the router decides. A missing file stays 404.
+    const pathname = req.url.split('?')[0]!;
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
     if (wantsPage && indexHtml) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
