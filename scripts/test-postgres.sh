@@ -12,6 +12,7 @@ as_postgres() {
 
 case "${1:-}" in
   start)
+    if [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then useradd --system --no-create-home postgres; fi
     dir="$(mktemp -d /tmp/pipewise-pg-XXXXXX)"
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     as_postgres "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >/dev/null
