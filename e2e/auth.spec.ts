@@ -1,4 +1,4 @@
-import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { expect, PASSWORD, registerElsewhere, test, uniqueEmail } from './fixtures';
 
 test.describe('sign-up and sign-in', () => {
   test('a visitor signs up and lands on the dashboard with their initials', async ({ page }) => {
@@ -34,9 +34,7 @@ test.describe('sign-up and sign-in', () => {
   });
 
   test('signing up twice with one e-mail shows the duplicate message', async ({ page, browser }) => {
-    const other = await browser.newPage();
-    const { email } = await signUpViaApi(other);
-    await other.close();
+    const { email } = await registerElsewhere(browser);
 
     await page.goto('/signup');
     await page.getByLabel('Full Name').fill('Ann Again');
@@ -51,9 +49,7 @@ test.describe('sign-up and sign-in', () => {
   });
 
   test('a wrong password shows "Invalid email or password"', async ({ page, browser }) => {
-    const other = await browser.newPage();
-    const { email } = await signUpViaApi(other);
-    await other.close();
+    const { email } = await registerElsewhere(browser);
 
     await page.goto('/signin');
     await page.getByLabel('Email Address').fill(email);
@@ -65,9 +61,7 @@ test.describe('sign-up and sign-in', () => {
   });
 
   test('a registered user signs in', async ({ page, browser }) => {
-    const other = await browser.newPage();
-    const { email } = await signUpViaApi(other, 'Bob Stone');
-    await other.close();
+    const { email } = await registerElsewhere(browser, 'Bob Stone');
 
     await page.goto('/signin');
     await page.getByLabel('Email Address').fill(email);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -21,6 +21,16 @@ export async function signUpViaApi(page: Page, name = 'Ann Smith'): Promise<Test
   const response = await page.request.post('/api/auth/sign-up', { data: user });
   expect(response.status(), await response.text()).toBe(201);
   return user;
+}
+
+/** An existing account, made in a browser context of its own so this page stays signed out. */
+export async function registerElsewhere(browser: Browser, name?: string): Promise<TestUser> {
+  const context = await browser.newContext();
+  try {
+    return await signUpViaApi(await context.newPage(), name);
+  } finally {
+    await context.close();
+  }
 }
 
 export const test = base.extend<{ signedIn: TestUser }>({
