@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { cookieOf, testConfig } from '../test/test-app';
 import { openDatabase } from './client';
 import { FolderLockedError } from './folder-lock';
 
@@ -40,5 +42,28 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database', () 
     writeFileSync(path.join(dataDir, 'db.lock'), '2147483646');
     const database = await openDatabase({ dataDir });
     await database.close();
+  });
+});
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('a server restart', () => {
+  it('keeps accounts and sessions', async () => {
+    const dataDir = freshDataDir();
+    const start = async () => {
+      const database = await openDatabase({ dataDir });
+      const app = await buildApp({ config: testConfig, database, webDir: null, logger: false });
+      return { app, stop: async () => (await app.close(), await database.close()) };
+    };
+    const first = await start();
+    const body = { name: 'Kept User', email: 'kept@example.com', password: 'kept-password-7' };
+    const signUp = await first.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: body });
+    expect(signUp.statusCode).toBe(201);
+    await first.stop();
+
+    const second = await start();
+    const me = await second.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieOf(signUp) } });
+    expect(me.json().user).toMatchObject({ email: body.email, name: body.name });
+    const signIn = await second.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: body.email, password: body.password } });
+    expect(signIn.statusCode).toBe(200);
+    await second.stop();
   });
 });
