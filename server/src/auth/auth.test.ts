@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@common/auth';
-import { authSessions, authUsers } from '../db/schema';
+import { authSessions, authUsers, users } from '../db/schema';
 import { buildApp } from '../app';
 import { buildTestApp, clientFor, cookieOf, signUp, testConfig, uniqueEmail, type TestApp } from '../test/test-app';
 
@@ -90,6 +90,21 @@ describe('sign-in', () => {
 });
 
 describe('sessions', () => {
+  it('restores a missing profile, and signs out a session whose profile cannot be created', async () => {
+    const ann = await signUp(t.app, 'ann');
+    await t.database.db.delete(users).where(eq(users.id, ann.id));
+    expect((await ann.get('/api/me')).json().user).toMatchObject({ id: ann.id, email: ann.email, name: null });
+
+    const bob = await signUp(t.app, 'bob');
+    await t.database.db.delete(users).where(eq(users.id, bob.id));
+    await t.database.db.update(users).set({ email: bob.email.toUpperCase() }).where(eq(users.id, ann.id));
+    const me = await bob.get('/api/me');
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toEqual({ error: authMessages.profileCreateFailed });
+    await t.database.db.update(users).set({ email: ann.email }).where(eq(users.id, ann.id));
+    expect((await bob.get('/api/me')).statusCode).toBe(401);
+  });
+
   it('ends the session on the server at sign-out', async () => {
     const user = await signUp(t.app, 'eve');
     const out = await user.post('/api/auth/sign-out');

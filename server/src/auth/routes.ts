@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages, sessionResponseSchema, signInInputSchema, signUpInputSchema } from '@common/auth';
+import { AppError } from '../errors';
 import { authHeaders, requireUser } from './guard';
 import { ensureProfile, signIn, signOut, signUp } from './service';
 
@@ -38,7 +39,14 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get('/api/me', { preHandler: requireUser, schema: { response: { 200: sessionResponseSchema } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return { user: await ensureProfile(app.db, req.user) };
+    try {
+      return { user: await ensureProfile(app.db, req.user) };
+    } catch (error) {
+      // Part 1 §4: a session whose profile cannot be created is signed out.
+      if (!(error instanceof AppError && error.message === authMessages.profileCreateFailed)) throw error;
+      sendCookies(reply, await signOut(app.auth, authHeaders(req)));
+      throw new AppError(401, authMessages.profileCreateFailed);
+    }
   });
 }
 

@@ -51,9 +51,7 @@ export async function signIn(db: Db, auth: Auth, input: SignInInput, headers: He
     throw error;
   }
   const authUser = result.response.user;
-  const user = await ensureProfile(db, { id: authUser.id, email: authUser.email }).catch(() => {
-    throw new AppError(500, authMessages.profileCreateFailed);
-  });
+  const user = await ensureProfile(db, { id: authUser.id, email: authUser.email });
   return { user, cookies: result.headers.getSetCookie() };
 }
 
@@ -82,10 +80,16 @@ export async function findSessionUser(db: Db, auth: Auth, headers: Headers): Pro
 export async function ensureProfile(db: Db, sessionUser: SessionUser): Promise<User> {
   const [existing] = await db.select().from(users).where(eq(users.id, sessionUser.id));
   if (existing) return toUser(existing);
-  await db.insert(users).values({ id: sessionUser.id, email: sessionUser.email, name: null }).onConflictDoNothing();
-  const [created] = await db.select().from(users).where(eq(users.id, sessionUser.id));
-  if (!created) throw new AppError(500, authMessages.profileCreateFailed);
-  return toUser(created);
+  const created = await db
+    .insert(users)
+    .values({ id: sessionUser.id, email: sessionUser.email, name: null })
+    .onConflictDoNothing()
+    .returning()
+    .catch(() => []);
+  // A concurrent request may have created it; anything else (the address taken by another profile) is a failure.
+  const [row] = created.length ? created : await db.select().from(users).where(eq(users.id, sessionUser.id));
+  if (!row) throw new AppError(500, authMessages.profileCreateFailed);
+  return toUser(row);
 }
 
 /** An account or a profile already holds this address (compared case-insensitively). */
