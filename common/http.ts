@@ -27,3 +27,6 @@ export const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));
+
+/** The body of a POST that carries no data (sign-out): nothing, or an empty object. */
+export const emptyBodySchema = z.object({}).strict().optional();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authMessages, sessionResponseSchema, signInInputSchema, signUpInputSchema } from '@common/auth';
+import { emptyBodySchema } from '@common/http';
 import { AppError } from '../errors';
 import { authHeaders, requireUser } from './guard';
 import { ensureProfile, signIn, signOut, signUp } from './service';
@@ -32,7 +32,7 @@ export async function authRoutes(app: FastifyInstance) {
     return { user };
   });
 
-  r.post('/api/auth/sign-out', { schema: { body: z.object({}).strict().optional() } }, async (req, reply) => {
+  r.post('/api/auth/sign-out', { schema: { body: emptyBodySchema } }, async (req, reply) => {
     sendCookies(reply, await signOut(app.auth, authHeaders(req)));
     return reply.code(204).send();
   });
