@@ -37,6 +37,8 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: He
     const [profile] = await db.insert(users).values({ id: authUser.id, email: input.email, name: input.name }).returning();
     return { user: toUser(profile!), cookies: result.headers.getSetCookie() };
   } catch (error) {
+    // No half-made account: without its profile the auth user (and its session) goes too.
+    await db.delete(authUsers).where(eq(authUsers.id, authUser.id));
     if (isUniqueViolation(error)) throw new AppError(409, authMessages.alreadyRegistered);
     throw error;
   }
