@@ -10,6 +10,7 @@ import { createAuth, type Auth } from './auth/better-auth';
 import { requireUser } from './auth/guard';
 import { authRoutes, tooManyAttempts } from './auth/routes';
 import { handleError } from './http/error-handler';
+import { registerJsonParser } from './http/json-body';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-app';
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, webDir = defaultWebDir, logge
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
 
   app.decorate('db', database.db);
   app.decorate('auth', createAuth(database.db, config));

@@ -71,6 +71,10 @@ describe('contacts', () => {
     const huge = await ann.post('/api/contacts', { name: 'x', company: 'y'.repeat(2_000_000) });
     expect(huge.statusCode).toBe(413);
     expect((await ann.get('/api/contacts/not-a-uuid')).statusCode).toBe(404);
+    const nul = await ann.post('/api/contacts', { name: 'Null\u0000Byte' });
+    expect(nul.statusCode).toBe(400);
+    const poisoned = await t.app.inject({ method: 'POST', url: '/api/contacts', payload: '{"name":"P","__proto__":{"x":1}}', headers: { cookie: ann.cookie, 'content-type': 'application/json' } });
+    expect(poisoned.statusCode).toBe(400);
     expect((await ann.get('/api/contacts?limit=100000')).statusCode).toBe(400);
   });
 
