@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { pingDatabase } from './db/client';
@@ -72,6 +73,12 @@ export async function buildApp({ config, database, webDir = defaultWebDir, logge
   });
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db), errorResponseBuilder: tooManyAttempts });
   app.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Pipewise API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/api/health', async () => {
     await pingDatabase(app.db);

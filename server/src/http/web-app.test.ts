@@ -54,3 +54,14 @@ describe('serving the web app', () => {
     expect(api.json()).toEqual({ error: 'Not found' });
   });
 });
+
+describe('the API description', () => {
+  it('is an OpenAPI document built from the same schemas that validate requests', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const createContact = doc.paths['/api/contacts'].post;
+    expect(createContact.requestBody.content['application/json'].schema.required).toContain('name');
+  });
+});
