@@ -36,6 +36,20 @@ const budgets: Budget[] = [
     },
   },
   {
+    name: 'GET /api/me while 20 sign-ins run at once',
+    p95Ms: 150,
+    async run(base, cookie) {
+      const signIns = Array.from({ length: 20 }, () =>
+        fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1' }) }),
+      );
+      const samples: number[] = [];
+      let running = true;
+      void Promise.all(signIns).then(() => (running = false));
+      while (running) samples.push(await timed(() => fetch(`${base}/api/me`, { headers: { cookie } }).then((r) => r.json())));
+      return samples;
+    },
+  },
+  {
     name: 'first page of 10,000 contacts',
     p95Ms: 60,
     async run(base, cookie) {

@@ -1,13 +1,36 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 // Node's scrypt runs on the libuv thread pool, so hashing never blocks the event loop.
 const PARAMS: ScryptOptions = { N: 16384, r: 16, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 64;
 
+// The thread pool also runs the quick crypto of every signed-in request (session cookie HMACs).
+// A burst of sign-ins must not fill it, nor take every core from the event loop: hashes queue here.
+const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(2, availableParallelism() - 1));
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A finishing hash hands its slot straight to the next in line, so `running` never overshoots.
+  if (running < MAX_CONCURRENT_HASHES) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 /** `scrypt$<salt hex>$<key hex>` */
