@@ -23,7 +23,7 @@ export function Field({ label, error, hint, labelExtra, id, className, ...inputP
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [error ? errorId : null, hint && !error ? hintId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={cn('space-y-1.5', className)}>
