@@ -16,12 +16,15 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-app';
 import { contactsRoutes } from './modules/contacts/routes';
+import { SecretBox } from './secrets/secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     auth: Auth;
     config: Config;
+    /** Seals the secrets users save (AI keys, mail passwords); see secrets/secret-box.ts. */
+    secrets: SecretBox;
   }
 }
 
@@ -53,6 +56,7 @@ export async function buildApp({ config, database, webDir = defaultWebDir, logge
   app.decorate('db', database.db);
   app.decorate('auth', createAuth(database.db, config));
   app.decorate('config', config);
+  app.decorate('secrets', new SecretBox(config.secretKey));
   app.decorateRequest('user', null as never);
 
   const indexHtml = webDir ? readIndexHtml(webDir) : null;
