@@ -13,12 +13,10 @@ interface FieldProps extends ComponentProps<'input'> {
   label: string;
   error?: string;
   hint?: ReactNode;
-  /** Shown after the label, e.g. a 'Forgot?' link. */
-  labelExtra?: ReactNode;
 }
 
 /** A labelled input with its hint and error, wired with aria-invalid and aria-describedby. */
-export function Field({ label, error, hint, labelExtra, id, className, ...inputProps }: FieldProps) {
+export function Field({ label, error, hint, id, className, ...inputProps }: FieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -27,12 +25,9 @@ export function Field({ label, error, hint, labelExtra, id, className, ...inputP
 
   return (
     <div className={cn('space-y-1.5', className)}>
-      <div className="flex items-center justify-between gap-2">
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {label}
-        </label>
-        {labelExtra}
-      </div>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}
