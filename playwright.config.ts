@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4310;
+// Two test runs on one machine (two developers, two worktrees) each pick a port of their own.
+const PORT = Number(process.env.PIPEWISE_E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A fresh database per run: tests never see another run's users. Workers load this file again;
 // the environment they inherit keeps them from making folders of their own.
