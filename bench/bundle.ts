@@ -1,0 +1,157 @@
+// The JavaScript each page makes the browser load on its first visit, gzipped, against a budget.
+// `npx tsx bench/bundle.ts` prints the tables; bench/run.ts calls measureBundles() and formatBundleReport().
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const projectDir = fileURLToPath(new URL('..', import.meta.url));
+const webRoot = path.join(projectDir, 'web');
+
+const KB = 1000;
+
+/**
+ * Each page and the source modules its routes load lazily (paths from the project folder). A page's first
+ * load is the entry chunk, the route modules' chunks, and every chunk these import statically.
+ */
+export const pageBudgets: Array<{ page: string; modules: string[]; budgetKb: number }> = [
+  { page: '/', modules: ['web/src/pages/public/landing-page.tsx'], budgetKb: 100 },
+  { page: '/pricing', modules: ['web/src/pages/public/pricing-page.tsx'], budgetKb: 100 },
+  { page: '/signin', modules: ['web/src/pages/auth/auth-page.tsx'], budgetKb: 100 },
+  { page: '/app/dashboard', modules: ['web/src/pages/dashboard/dashboard-page.tsx'], budgetKb: 150 },
+];
+
+/** One record of Vite's `.vite/manifest.json`. */
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface ChunkReport {
+  /** The manifest key: the source module (from web/) for entries and lazy chunks, `_name-hash.js` for shared ones. */
+  key: string;
+  /** The source module, from the project folder (entries and lazy chunks only). */
+  source?: string;
+  file: string;
+  name: string;
+  gzipBytes: number;
+  isEntry: boolean;
+  /** Loaded by a dynamic import (a lazy route). */
+  isDynamicEntry: boolean;
+}
+
+export interface PageReport {
+  page: string;
+  modules: string[];
+  /** Every JS file of the first load: the entry's static closure plus the route modules' closures. */
+  files: string[];
+  gzipBytes: number;
+  budgetBytes: number;
+  ok: boolean;
+}
+
+export interface BundleReport {
+  chunks: ChunkReport[];
+  pages: PageReport[];
+}
+
+const toManifestKey = (module: string) => path.relative(webRoot, path.join(projectDir, module)).split(path.sep).join('/');
+
+const toProjectPath = (key: string) => path.relative(projectDir, path.join(webRoot, key)).split(path.sep).join('/');
+
+/** The manifest keys of `key` and everything it imports statically, transitively. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not a chunk of its own in the build manifest`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+export async function measureBundles(): Promise<BundleReport> {
+  const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pipewise-bundle-'));
+  try {
+    await build({
+      configFile: path.join(projectDir, 'vite.config.ts'),
+      root: webRoot,
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+    const manifest = JSON.parse(await fs.readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+
+    const gzipOf = new Map<string, number>();
+    for (const { file } of Object.values(manifest)) {
+      if (!gzipOf.has(file)) gzipOf.set(file, gzipSync(await fs.readFile(path.join(outDir, file)), { level: 9 }).length);
+    }
+
+    const chunks: ChunkReport[] = Object.entries(manifest)
+      .filter(([, chunk]) => chunk.file.endsWith('.js'))
+      .map(([key, chunk]) => ({
+        key,
+        source: chunk.src ? toProjectPath(chunk.src) : undefined,
+        file: chunk.file,
+        name: chunk.name ?? path.basename(chunk.file),
+        gzipBytes: gzipOf.get(chunk.file)!,
+        isEntry: Boolean(chunk.isEntry),
+        isDynamicEntry: Boolean(chunk.isDynamicEntry),
+      }));
+
+    const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+    if (entries.length !== 1) throw new Error(`Expected one entry chunk, found ${entries.length}`);
+    const entryClosure = staticClosure(manifest, entries[0]!);
+
+    const pages: PageReport[] = pageBudgets.map(({ page, modules, budgetKb }) => {
+      const keys = new Set(entryClosure);
+      for (const module of modules) {
+        const key = toManifestKey(module);
+        if (!manifest[key]?.isDynamicEntry) throw new Error(`${page}: ${module} is not a lazy chunk of the build`);
+        staticClosure(manifest, key, keys);
+      }
+      const files = [...new Set([...keys].map((key) => manifest[key]!.file))].filter((file) => file.endsWith('.js'));
+      const gzipBytes = files.reduce((sum, file) => sum + gzipOf.get(file)!, 0);
+      const budgetBytes = budgetKb * KB;
+      return { page, modules, files, gzipBytes, budgetBytes, ok: gzipBytes <= budgetBytes };
+    });
+
+    return { chunks, pages };
+  } finally {
+    await fs.rm(outDir, { recursive: true, force: true });
+  }
+}
+
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+export function formatBundleReport(report: BundleReport): string {
+  const pageRows = report.pages.map(
+    (page) => `| ${page.page} | ${kb(page.gzipBytes)} | ${kb(page.budgetBytes)} | ${page.ok ? 'ok' : 'over'} |`,
+  );
+  const lazyRows = report.chunks
+    .filter((chunk) => chunk.isDynamicEntry)
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .map((chunk) => `| ${chunk.source ?? chunk.key} | ${kb(chunk.gzipBytes)} |`);
+  return [
+    '| page (first load, JS) | KB gzip | budget | |',
+    '| --- | ---: | ---: | --- |',
+    ...pageRows,
+    '',
+    '| lazy chunk | KB gzip |',
+    '| --- | ---: |',
+    ...lazyRows,
+  ].join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const report = await measureBundles();
+  console.log(formatBundleReport(report));
+  if (report.pages.some((page) => !page.ok)) process.exitCode = 1;
+}
