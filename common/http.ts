@@ -7,15 +7,27 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Paging of every list endpoint: a bounded page, never "everything". */
+/**
+ * Paging of every list endpoint: a bounded page after a cursor (keyset paging), never "everything"
+ * and never an OFFSET. The cursor is opaque to the browser: it passes back `nextCursor` as it came.
+ */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  cursor: z.string().max(500, 'Invalid cursor').optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** A page of a list: `nextCursor` is null on the last page. No total: see `countSchema`. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int() });
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
+/** Counts stop at this many rows: a list's total is asked once per view and never costs more. */
+export const COUNT_CAP = 10_000;
+
+/** A list's total, counted up to COUNT_CAP rows; `hasMore` says there are more than `count`. */
+export const countSchema = z.object({ count: z.number().int(), hasMore: z.boolean() });
+export type Count = z.infer<typeof countSchema>;
 
 export const idParamSchema = z.object({ id: z.uuid({ message: 'Not found' }) });
 

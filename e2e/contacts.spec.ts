@@ -79,16 +79,32 @@ test.describe('contacts', () => {
     await expect(dialog.getByLabel('Name')).toHaveValue('');
   });
 
-  test('many contacts are paged', async ({ page, signedIn: _ }) => {
-    for (let i = 0; i < 52; i++) {
-      const response = await page.request.post('/api/contacts', { data: { name: `Person ${String(i).padStart(2, '0')}` } });
+  test('many contacts are paged forward, back and to the first page', async ({ page, signedIn: _ }) => {
+    for (let i = 0; i < 101; i++) {
+      const response = await page.request.post('/api/contacts', { data: { name: `Person ${String(i).padStart(3, '0')}` } });
       expect(response.status()).toBe(201);
     }
     await page.goto('/app/contacts');
-    await expect(page.getByText('1–50 of 52')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('51–52 of 52')).toBeVisible();
-    await expect(page.getByRole('row', { name: /Person 51/ })).toBeVisible();
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(page.getByText('101 contacts')).toBeVisible();
+    await expect(pagination.getByText('1–50 of 101')).toBeVisible();
+    await expect(pagination.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await pagination.getByRole('button', { name: 'Next' }).click();
+    await expect(pagination.getByText('51–100 of 101')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Person 050/ })).toBeVisible();
+    await pagination.getByRole('button', { name: 'Next' }).click();
+    await expect(pagination.getByText('101–101 of 101')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Person 100/ })).toBeVisible();
+    await expect(pagination.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await pagination.getByRole('button', { name: 'Previous' }).click();
+    await expect(pagination.getByText('51–100 of 101')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Person 099/ })).toBeVisible();
+    await pagination.getByRole('button', { name: 'Next' }).click();
+    await pagination.getByRole('button', { name: 'First' }).click();
+    await expect(pagination.getByText('1–50 of 101')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Person 000/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Person 050/ })).toBeHidden();
   });
 });

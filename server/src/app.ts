@@ -9,10 +9,12 @@ import type { Database, Db } from './db/client';
 import { pingDatabase } from './db/client';
 import { createAuth, type Auth } from './auth/better-auth';
 import { requireUser } from './auth/guard';
+import { SessionChecker } from './auth/session-check';
 import { authRoutes, tooManyAttempts } from './auth/routes';
 import { handleError } from './http/error-handler';
 import { registerJsonParser } from './http/json-body';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { Cursors } from './http/cursor';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-app';
 import { contactsRoutes } from './modules/contacts/routes';
@@ -25,6 +27,10 @@ declare module 'fastify' {
     config: Config;
     /** Seals the secrets users save (AI keys, mail passwords); see secrets/secret-box.ts. */
     secrets: SecretBox;
+    /** Seals list cursors to their user and list; see http/cursor.ts. */
+    cursors: Cursors;
+    /** Reads the session of each signed-in request; see auth/session-check.ts. */
+    sessions: SessionChecker;
   }
 }
 
@@ -54,9 +60,12 @@ export async function buildApp({ config, database, webDir = defaultWebDir, logge
   registerJsonParser(app);
 
   app.decorate('db', database.db);
-  app.decorate('auth', createAuth(database.db, config));
+  const auth = createAuth(database.db, config);
+  app.decorate('auth', auth);
+  app.decorate('sessions', new SessionChecker(database.db, auth, config.secretKey));
   app.decorate('config', config);
   app.decorate('secrets', new SecretBox(config.secretKey));
+  app.decorate('cursors', new Cursors(config.secretKey));
   app.decorateRequest('user', null as never);
 
   const indexHtml = webDir ? readIndexHtml(webDir) : null;

@@ -12,6 +12,8 @@ export const CLIENT_IP_HEADER = 'x-pipewise-client-ip';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
+/** A session in use has its idle lifetime renewed once this long after the last renewal. */
+export const SESSION_RENEW_SECONDS = 24 * 60 * 60;
 
 /**
  * Better Auth as a library: our own routes call `auth.api.*`, so every message, rate limit and
@@ -38,7 +40,7 @@ export function createAuth(db: Db, config: Config) {
     session: {
       // Idle lifetime: a session unused for 7 days expires; each day of use extends it.
       expiresIn: SESSION_IDLE_SECONDS,
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_RENEW_SECONDS,
     },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { CLIENT_IP_HEADER } from './better-auth';
-import { findSessionUser, type SessionUser } from './service';
+import type { SessionUser } from './session-check';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,8 +20,9 @@ export function authHeaders(req: FastifyRequest): Headers {
   return headers;
 }
 
-export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
-  const user = await findSessionUser(req.server.db, req.server.auth, authHeaders(req));
-  if (!user) throw new AppError(401, 'Not signed in');
-  req.user = user;
+export async function requireUser(req: FastifyRequest, reply: FastifyReply) {
+  const session = await req.server.sessions.check(req.headers.cookie, () => authHeaders(req));
+  if (!session) throw new AppError(401, 'Not signed in');
+  if (session.cookies.length) reply.header('set-cookie', session.cookies);
+  req.user = session.user;
 }

@@ -33,6 +33,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/auth/sign-out', { schema: { body: emptyBodySchema } }, async (req, reply) => {
+    await app.sessions.forget(req.headers.cookie);
     sendCookies(reply, await signOut(app.auth, authHeaders(req)));
     return reply.code(204).send();
   });
@@ -44,6 +45,7 @@ export async function authRoutes(app: FastifyInstance) {
     } catch (error) {
       // Part 1 §4: a session whose profile cannot be created is signed out.
       if (!(error instanceof AppError && error.message === authMessages.profileCreateFailed)) throw error;
+      await app.sessions.forget(req.headers.cookie);
       sendCookies(reply, await signOut(app.auth, authHeaders(req)));
       throw new AppError(401, authMessages.profileCreateFailed);
     }

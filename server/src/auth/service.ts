@@ -2,14 +2,11 @@ import { isAPIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import { authMessages, type SignInInput, type SignUpInput, type User } from '@common/auth';
 import type { Db } from '../db/client';
-import { authSessions, authUsers, users } from '../db/schema';
+import { authUsers, users } from '../db/schema';
 import { AppError, isUniqueViolation } from '../errors';
-import { SESSION_ABSOLUTE_SECONDS, type Auth } from './better-auth';
+import type { Auth } from './better-auth';
+import type { SessionUser } from './session-check';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-}
 
 interface AuthResult {
   user: User;
@@ -64,18 +61,6 @@ export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
   } catch {
     return []; // no session to end: signing out is still done
   }
-}
-
-/** The signed-in user of these headers, or null. Sessions also end 30 days after sign-in, used or not. */
-export async function findSessionUser(db: Db, auth: Auth, headers: Headers): Promise<SessionUser | null> {
-  const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } }).catch(() => null);
-  if (!found) return null;
-  const ageSeconds = (Date.now() - new Date(found.session.createdAt).getTime()) / 1000;
-  if (ageSeconds > SESSION_ABSOLUTE_SECONDS) {
-    await db.delete(authSessions).where(eq(authSessions.id, found.session.id));
-    return null;
-  }
-  return { id: found.user.id, email: found.user.email };
 }
 
 /** The profile row of a signed-in user, created when missing (part 1 §4). */

@@ -25,9 +25,13 @@ const writeRoutes = () => [
 
 const readRoutes = [
   '/api/contacts?limit=-1',
-  '/api/contacts?limit=abc&offset=1e99',
+  '/api/contacts?limit=abc&cursor=1e99',
   '/api/contacts?limit=1&limit=2',
-  '/api/contacts?offset=%00',
+  '/api/contacts?cursor=%00',
+  '/api/contacts?cursor=a.b.c',
+  '/api/contacts?cursor[x]=1',
+  '/api/contacts?cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/api/contacts/count?x=%00',
   '/api/contacts/%00',
   `/api/contacts/${'a'.repeat(5000)}`,
   '/api/me?x[y][z]=1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, getFirstName, getInitials, orDash } from './format';
+import { formatCount, formatCurrency, formatDate, getFirstName, getInitials, orDash } from './format';
 
 describe('getInitials', () => {
   it('takes the first letter of each word, uppercase, at most two', () => {
@@ -43,5 +43,13 @@ describe('formatDate and orDash', () => {
     expect(orDash(null)).toBe('-');
     expect(orDash('  ')).toBe('-');
     expect(orDash('Acme')).toBe('Acme');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups digits and marks a capped total with a plus', () => {
+    expect(formatCount({ count: 52, hasMore: false })).toBe('52');
+    expect(formatCount({ count: 10_000, hasMore: true })).toBe('10,000+');
+    expect(formatCount({ count: 0, hasMore: false })).toBe('0');
   });
 });

@@ -40,3 +40,8 @@ export function formatDate(value: string | Date | null | undefined, locale?: str
 export function orDash(value: string | null | undefined): string {
   return value && value.trim() ? value : '-';
 }
+
+/** A capped total as a person reads it: "52", or "10,000+" past the count's cap. */
+export function formatCount({ count, hasMore }: { count: number; hasMore: boolean }, locale = 'en-US'): string {
+  return `${count.toLocaleString(locale)}${hasMore ? '+' : ''}`;
+}

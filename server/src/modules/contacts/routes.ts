@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactInputSchema, contactPageSchema, contactSchema } from '@common/contacts';
-import { idParamSchema, pageQuerySchema } from '@common/http';
-import { createContact, deleteContact, getContact, listContacts, updateContact } from './service';
+import { countSchema, idParamSchema, pageQuerySchema } from '@common/http';
+import { countContacts, createContact, deleteContact, getContact, listContacts, updateContact } from './service';
 
 export async function contactsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/contacts', { schema: { querystring: pageQuerySchema, response: { 200: contactPageSchema } } }, (req) =>
-    listContacts(app.db, req.user.id, req.query),
-  );
+  r.get('/api/contacts', { schema: { querystring: pageQuerySchema, response: { 200: contactPageSchema } } }, async (req) => {
+    const after = app.cursors.open(req.query.cursor, req.user.id, 'contacts');
+    const page = await listContacts(app.db, req.user.id, { limit: req.query.limit, after });
+    return app.cursors.pageOf(page, req.user.id, 'contacts');
+  });
+
+  r.get('/api/contacts/count', { schema: { response: { 200: countSchema } } }, (req) => countContacts(app.db, req.user.id));
 
   r.get('/api/contacts/:id', { schema: { params: idParamSchema, response: { 200: contactSchema } } }, (req) =>
     getContact(app.db, req.user.id, req.params.id),

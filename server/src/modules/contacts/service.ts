@@ -1,19 +1,32 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import type { Contact, ContactInput } from '@common/contacts';
-import type { PageQuery } from '@common/http';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Contact } from '@common/contacts';
+import type { Count } from '@common/http';
 import type { Db } from '../../db/client';
+import { afterKey, countUpTo, keysetPage } from '../../db/keyset';
 import { contacts } from '../../db/schema';
 import { notFound } from '../../errors';
+import type { CursorKey, KeysetPage } from '../../http/cursor';
 
 type ContactValues = { name: string; email: string | null; phone: string | null; company: string | null };
 
-export async function listContacts(db: Db, userId: string, page: PageQuery) {
-  const mine = eq(contacts.userId, userId);
-  const [rows, [totals]] = await Promise.all([
-    db.select().from(contacts).where(mine).orderBy(asc(contacts.name), asc(contacts.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(contacts).where(mine),
-  ]);
-  return { items: rows.map(toContact), total: totals?.total ?? 0 };
+export interface ListQuery {
+  limit: number;
+  after: CursorKey | null;
+}
+
+/** A page of the user's contacts by name (then id), after a position; the index contacts_user_name_idx answers it. */
+export async function listContacts(db: Db, userId: string, { limit, after }: ListQuery): Promise<KeysetPage<Contact>> {
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), afterKey(contacts.name, contacts.id, after)))
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(limit + 1);
+  return keysetPage(rows, limit, (row) => [row.name, row.id], toContact);
+}
+
+export function countContacts(db: Db, userId: string): Promise<Count> {
+  return countUpTo(db, contacts, eq(contacts.userId, userId));
 }
 
 export async function getContact(db: Db, userId: string, id: string): Promise<Contact> {

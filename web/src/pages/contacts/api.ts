@@ -1,15 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { contactMessages, contactPageSchema, contactSchema, type ContactInput } from '@common/contacts';
+import { countSchema } from '@common/http';
 import { api } from '../../lib/api';
+import { pageParams } from '../../lib/paging';
 
 export const CONTACTS_PAGE_SIZE = 50;
 
-export const contactsQuery = (offset: number) =>
+/** One page of contacts after a cursor (null: the first page). */
+export const contactsQuery = (cursor: string | null) =>
   queryOptions({
-    queryKey: ['contacts', { offset }],
-    queryFn: () => api.get(`/api/contacts?limit=${CONTACTS_PAGE_SIZE}&offset=${offset}`, contactPageSchema),
+    queryKey: ['contacts', 'page', cursor],
+    queryFn: () => api.get(`/api/contacts?${pageParams(CONTACTS_PAGE_SIZE, cursor)}`, contactPageSchema),
   });
+
+/** The total, asked once per view rather than with every page. */
+export const contactsCountQuery = () =>
+  queryOptions({ queryKey: ['contacts', 'count'], queryFn: () => api.get('/api/contacts/count', countSchema) });
 
 function useInvalidateContacts() {
   const qc = useQueryClient();

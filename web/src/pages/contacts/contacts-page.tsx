@@ -10,17 +10,20 @@ import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
-import { CONTACTS_PAGE_SIZE, contactsQuery, useDeleteContact } from './api';
+import { formatCount } from '../../lib/format';
+import { useCursorPages } from '../../lib/paging';
+import { CONTACTS_PAGE_SIZE, contactsCountQuery, contactsQuery, useDeleteContact } from './api';
 import { ContactFormModal } from './contact-form-modal';
 import { ContactsTable } from './contacts-table';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; contact: Contact } | null;
 
 export function ContactsPage() {
-  const [offset, setOffset] = useState(0);
+  const pages = useCursorPages();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
-  const { data, isPending, isError, refetch } = useQuery({ ...contactsQuery(offset), placeholderData: keepPreviousData });
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({ ...contactsQuery(pages.cursor), placeholderData: keepPreviousData });
+  const { data: total } = useQuery(contactsCountQuery());
   const remove = useDeleteContact();
 
   useEffect(() => {
@@ -28,9 +31,10 @@ export function ContactsPage() {
   }, [isError]);
 
   // Deleting the last contact of a later page would leave an empty page: step back.
+  const { pageIndex, previous } = pages;
   useEffect(() => {
-    if (data && data.items.length === 0 && offset > 0) setOffset(Math.max(0, offset - CONTACTS_PAGE_SIZE));
-  }, [data, offset]);
+    if (data && data.items.length === 0 && pageIndex > 0) previous();
+  }, [data, pageIndex, previous]);
 
   const confirmDelete = () => {
     if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
@@ -40,7 +44,7 @@ export function ContactsPage() {
     <>
       <PageTitle
         title="Contacts"
-        description={data ? `${data.total} ${data.total === 1 ? 'contact' : 'contacts'}` : undefined}
+        description={total ? `${formatCount(total)} ${total.count === 1 && !total.hasMore ? 'contact' : 'contacts'}` : undefined}
         actions={
           <Button onClick={() => setEditing({ mode: 'create' })}>
             <Plus aria-hidden="true" className="size-4" />
@@ -71,7 +75,16 @@ export function ContactsPage() {
               onEdit={(contact) => setEditing({ mode: 'edit', contact })}
               onDelete={setDeleting}
             />
-            <Pagination offset={offset} pageSize={CONTACTS_PAGE_SIZE} total={data.total} onOffsetChange={setOffset} />
+            <Pagination
+              pageIndex={pages.pageIndex}
+              pageSize={CONTACTS_PAGE_SIZE}
+              shown={data.items.length}
+              total={total}
+              hasNext={data.nextCursor !== null && !isPlaceholderData}
+              onFirst={pages.first}
+              onPrevious={pages.previous}
+              onNext={() => data.nextCursor && pages.next(data.nextCursor)}
+            />
           </>
         )}
       </Card>
