@@ -44,10 +44,22 @@ export interface AppOptions {
   logger?: boolean | object;
 }
 
+const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+/** JSON lines by default; at a terminal, pino-pretty turns them into readable lines (in a worker thread of pino's). */
+function serverLogger(config: Config) {
+  if (config.logFormat === 'json') return { level: config.logLevel, redact };
+  return {
+    level: config.logLevel,
+    redact,
+    transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
+  };
+}
+
 /** Builds the HTTP app from its parts. main.ts listens on it; tests drive it through inject(). */
 export async function buildApp({ config, database, webDir = defaultWebDir, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    logger: logger ?? serverLogger(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Server-generated ids for the request log; a client's x-request-id is not trusted.

@@ -14,6 +14,7 @@ export const testConfig: Config = {
   publicUrl: 'http://localhost:3000',
   trustProxy: false,
   logLevel: 'silent',
+  logFormat: 'json',
   authAttemptsPerMinute: 1000,
 };
 
