@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { startAutoAnalyze } from './auto-analyze';
 import { acquireFolderLock } from './folder-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,10 +54,12 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
+    const autoAnalyze = startAutoAnalyze(db as unknown as Db);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       close: async () => {
+        await autoAnalyze.stop();
         await client.close();
         releaseLock();
       },

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from './schema';
+import { analyzeChangedTables } from './auto-analyze';
+import { buildTestApp, signUp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const planOf = async (query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(sql`explain ${query}`)) as unknown as { rows: Array<{ 'QUERY PLAN': string }> }).rows.map((row) => row['QUERY PLAN']).join('\n');
+
+describe('statistics for the planner', () => {
+  it('analyzes a table that changed, and the contacts list then reads its index instead of sorting', async () => {
+    const user = await signUp(t.app, 'stat');
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ userId: user.id, name: `Person ${i}` }));
+    for (let i = 0; i < rows.length; i += 1000) await t.database.db.insert(contacts).values(rows.slice(i, i + 1000));
+
+    expect(await analyzeChangedTables(t.database.db)).toContain('contacts');
+    const plan = await planOf(sql`select * from contacts where user_id = ${user.id} order by name, id limit 51`);
+    expect(plan).toContain('contacts_user_name_idx');
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('pages deep into the list through the same index', async () => {
+    const user = await signUp(t.app, 'deep');
+    await analyzeChangedTables(t.database.db);
+    const plan = await planOf(
+      sql`select * from contacts where user_id = ${user.id} and (name, id) > (${'Person 2500'}, ${'00000000-0000-0000-0000-000000000000'}::uuid) order by name, id limit 51`,
+    );
+    expect(plan).toContain('contacts_user_name_idx');
+    expect(plan).not.toMatch(/Sort/);
+  });
+});

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/** How often the embedded database looks for tables whose statistics have gone stale. */
+export const AUTO_ANALYZE_INTERVAL_MS = 60_000;
+
+/**
+ * PGlite runs no autovacuum, so nothing refreshes the planner's statistics: a table filled after its
+ * last ANALYZE looks tiny, and a list query sorts all of a user's rows instead of reading the index
+ * behind its sort (50 ms instead of 0.3 ms at 10,000 rows). This applies autovacuum's own rule:
+ * analyze a table once more than 50 rows plus 10 % of it changed since its last analyze.
+ */
+export async function analyzeChangedTables(db: Db): Promise<string[]> {
+  // Both drivers answer raw SQL with `{ rows }`.
+  const stale = (await db.execute(
+    sql`select relname from pg_stat_user_tables where n_mod_since_analyze > 50 + 0.1 * n_live_tup order by relname`,
+  )) as unknown as { rows: Array<{ relname: string }> };
+  const tables = stale.rows.map((row) => row.relname);
+  for (const table of tables) await db.execute(sql`analyze ${sql.identifier(table)}`);
+  return tables;
+}
+
+/** Runs analyzeChangedTables now and then every interval, one run at a time; stop() waits for a run under way. */
+export function startAutoAnalyze(db: Db, intervalMs = AUTO_ANALYZE_INTERVAL_MS): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  // A failed run (the database closing, a table dropped meanwhile) is retried at the next interval.
+  const run = () => {
+    running = running.then(() => analyzeChangedTables(db)).catch(() => undefined);
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
