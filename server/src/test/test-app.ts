@@ -55,10 +55,10 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-async function createPostgresDatabase() {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+/** A new, empty database on the PostgreSQL server of `adminUrl`, dropped again by `drop()`. */
+export async function createPostgresDatabase(adminUrl = process.env.TEST_DATABASE_URL, prefix = 'pipewise_test') {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `pipewise_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

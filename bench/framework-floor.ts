@@ -1,0 +1,27 @@
+// The framework floor: Fastify answering, at the API's paths, constant JSON bodies of the API's own sizes.
+// Run as its own process, like the real server: `PORT=… node --import tsx bench/framework-floor.ts ANSWERS.json`.
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+
+interface Answer {
+  method: 'GET' | 'POST';
+  path: string;
+  status: number;
+  body: string;
+}
+
+const answers: Answer[] = JSON.parse(readFileSync(process.argv[2]!, 'utf8'));
+const app = Fastify({ logger: false });
+const routes = new Set<string>();
+for (const answer of answers) {
+  const route = answer.path.split('?')[0]!;
+  // Pages of one list share a path and are of one size: the first body stands for them all.
+  if (routes.has(`${answer.method} ${route}`)) continue;
+  routes.add(`${answer.method} ${route}`);
+  app.route({
+    method: answer.method,
+    url: route,
+    handler: (_req, reply) => reply.code(answer.status).type('application/json').send(answer.body),
+  });
+}
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -1,0 +1,60 @@
+// How a request is measured: autocannon over HTTP for servers, a closed loop of workers for the driver alone.
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+export interface Stats {
+  /** Completed requests (or queries) per second. */
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers that were not 2xx (or queries that threw): a run with errors measured nothing useful. */
+  errors: number;
+}
+
+export interface HttpTarget {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** Drives `base + target.path` with `connections` concurrent connections for `seconds`, no pipelining. */
+export async function measureHttp(base: string, target: HttpTarget, connections: number, seconds: number): Promise<Stats> {
+  const result = await autocannon({
+    url: base + target.path,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections,
+    pipelining: 1,
+    duration: seconds,
+  });
+  return {
+    rps: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Runs `query` from `workers` concurrent loops for `seconds`: the database driver's own speed. */
+export async function measureLoop(query: () => Promise<unknown>, workers: number, seconds: number): Promise<Stats> {
+  const samples: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const start = performance.now();
+      try {
+        await query();
+        samples.push(performance.now() - start);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  samples.sort((a, b) => a - b);
+  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor((samples.length * p) / 100))] ?? 0;
+  return { rps: samples.length / seconds, p50: at(50), p99: at(99), errors };
+}
