@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throw-away PostgreSQL on a loopback port for the API tests and prints its URL.
 # Usage: eval "$(scripts/test-postgres.sh start)"   …   scripts/test-postgres.sh stop "$PGDATA"
+# Tests run it without fsync (speed); PG_DURABLE=1 keeps PostgreSQL's default durability, for benchmarks.
 set -euo pipefail
 port="${TEST_PG_PORT:-54329}"
 bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
@@ -16,8 +17,9 @@ case "${1:-}" in
     dir="$(mktemp -d /tmp/pipewise-pg-XXXXXX)"
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     as_postgres "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >/dev/null
-    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
+    options="-p $port -k $dir -c listen_addresses=127.0.0.1"
+    [ "${PG_DURABLE:-}" = 1 ] || options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "$options" start >/dev/null
     echo "export PIPEWISE_PGDIR='$dir'"
     echo "export TEST_DATABASE_URL='postgres://postgres@127.0.0.1:$port/postgres'"
     ;;
