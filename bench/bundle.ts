@@ -20,7 +20,16 @@ export const pageBudgets: Array<{ page: string; modules: string[]; budgetKb: num
   { page: '/', modules: ['web/src/pages/public/landing-page.tsx'], budgetKb: 100 },
   { page: '/pricing', modules: ['web/src/pages/public/pricing-page.tsx'], budgetKb: 100 },
   { page: '/signin', modules: ['web/src/pages/auth/auth-page.tsx'], budgetKb: 100 },
-  { page: '/app/dashboard', modules: ['web/src/pages/dashboard/dashboard-page.tsx'], budgetKb: 150 },
+  {
+    page: '/app/dashboard',
+    // The shell always mounts the toaster, whose library loads apart from it.
+    modules: [
+      'web/src/shell/app-shell.tsx',
+      'node_modules/react-hot-toast/dist/index.mjs',
+      'web/src/pages/dashboard/dashboard-page.tsx',
+    ],
+    budgetKb: 150,
+  },
 ];
 
 /** One record of Vite's `.vite/manifest.json`. */
@@ -64,7 +73,12 @@ export interface BundleReport {
   pages: PageReport[];
 }
 
-const toManifestKey = (module: string) => path.relative(webRoot, path.join(projectDir, module)).split(path.sep).join('/');
+/** The manifest key of a lazy chunk's module (a path from the project folder); a library's ends with its path. */
+function manifestKeyOf(manifest: Manifest, module: string): string | undefined {
+  const key = path.relative(webRoot, path.join(projectDir, module)).split(path.sep).join('/');
+  const found = module.startsWith('node_modules/') ? Object.keys(manifest).find((k) => k.endsWith(module)) : key;
+  return found !== undefined && manifest[found]?.isDynamicEntry ? found : undefined;
+}
 
 const toProjectPath = (key: string) => path.relative(projectDir, path.join(webRoot, key)).split(path.sep).join('/');
 
@@ -113,8 +127,8 @@ export async function measureBundles(): Promise<BundleReport> {
     const pages: PageReport[] = pageBudgets.map(({ page, modules, budgetKb }) => {
       const keys = new Set(entryClosure);
       for (const module of modules) {
-        const key = toManifestKey(module);
-        if (!manifest[key]?.isDynamicEntry) throw new Error(`${page}: ${module} is not a lazy chunk of the build`);
+        const key = manifestKeyOf(manifest, module);
+        if (!key) throw new Error(`${page}: ${module} is not a lazy chunk of the build`);
         staticClosure(manifest, key, keys);
       }
       const files = [...new Set([...keys].map((key) => manifest[key]!.file))].filter((file) => file.endsWith('.js'));

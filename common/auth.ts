@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { authMessages } from './auth-messages';
 import { isCommonPassword } from './common-passwords';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-export const authMessages = {
-  alreadyRegistered: 'This email is already registered. Please sign in or use a different email.',
-  signUpFailed: 'Failed to create account',
-  invalidCredentials: 'Invalid email or password',
-  authenticationFailed: 'Authentication failed',
-  profileCreateFailed: 'Failed to create user profile',
-  profileLoadFailed: 'Error loading user profile',
-  accountCreated: 'Account created successfully!',
-  signedIn: 'Signed in successfully!',
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-  commonPassword: 'This password is too common. Please choose a less predictable one.',
-} as const;
+export { authMessages };
 
 const email = z
   .string({ message: 'Email is required' })

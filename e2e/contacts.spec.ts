@@ -80,9 +80,12 @@ test.describe('contacts', () => {
   });
 
   test('many contacts are paged forward, back and to the first page', async ({ page, signedIn: _ }) => {
-    for (let i = 0; i < 101; i++) {
-      const response = await page.request.post('/api/contacts', { data: { name: `Person ${String(i).padStart(3, '0')}` } });
-      expect(response.status()).toBe(201);
+    // 101 contacts through the API, ten at a time: one by one they take most of the test's time on a busy machine.
+    test.slow();
+    for (let start = 0; start < 101; start += 10) {
+      const names = Array.from({ length: Math.min(10, 101 - start) }, (_, i) => `Person ${String(start + i).padStart(3, '0')}`);
+      const responses = await Promise.all(names.map((name) => page.request.post('/api/contacts', { data: { name } })));
+      expect(responses.map((response) => response.status())).toEqual(names.map(() => 201));
     }
     await page.goto('/app/contacts');
     const pagination = page.getByRole('navigation', { name: 'Pagination' });

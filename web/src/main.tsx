@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { queryClient } from './lib/query-client';
+import { BrowserRouter } from 'react-router';
 import { useThemeStore } from './lib/theme-store';
-import { router } from './router';
+import { AppRoutes } from './router';
+import { ErrorBoundary } from './shell/error-page';
 import './index.css';
 
 // Reading the store applies the persisted theme (or the dark default) before the first render.
@@ -15,8 +14,10 @@ if (!root) throw new Error('Missing #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <ErrorBoundary>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </ErrorBoundary>
   </StrictMode>,
 );

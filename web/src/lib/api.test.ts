@@ -37,6 +37,15 @@ describe('api', () => {
     expect(error).toMatchObject({ status: 400, error: 'Invalid input', fields: { name: 'Name is required' } });
   });
 
+  it('takes an error body without fields, and ignores one of another shape', async () => {
+    vi.stubGlobal('fetch', answer(401, { error: 'Not signed in' }));
+    await expect(api.get('/api/me', z.unknown())).rejects.toMatchObject({ status: 401, error: 'Not signed in', fields: {} });
+    for (const body of [{ error: 'Bad', fields: { name: 5 } }, { error: 'Bad', fields: null }, { error: 7 }, ['Bad']]) {
+      vi.stubGlobal('fetch', answer(400, body));
+      await expect(api.post('/api/contacts', {})).rejects.toMatchObject({ status: 400, error: 'Request failed', fields: {} });
+    }
+  });
+
   it('still throws ApiError when the error body is not JSON', async () => {
     vi.stubGlobal('fetch', answer(502, '<html>Bad gateway</html>', 'text/html'));
     const error = await api.get('/api/me', z.unknown()).catch((caught: unknown) => caught);

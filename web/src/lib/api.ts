@@ -1,5 +1,9 @@
-import type { z } from 'zod';
-import { errorBodySchema } from '@common/http';
+import type { ErrorBody } from '@common/http';
+
+/** What reads a response body: a zod schema, or any object with the same `parse`. */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
 
 /** A non-2xx answer of our API, carrying the server's `{ error, fields }` body. */
 export class ApiError extends Error {
@@ -18,6 +22,25 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The `{ error, fields? }` body of every API error (`errorBodySchema` in common/http.ts), checked by hand:
+ * every page loads this file, and zod should load only with the pages that use it.
+ */
+function asErrorBody(body: unknown): ErrorBody | null {
+  if (!isRecord(body) || typeof body.error !== 'string') return null;
+  if (body.fields === undefined) return { error: body.error };
+  if (!isRecord(body.fields)) return null;
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body.fields)) {
+    if (typeof value !== 'string') return null;
+    fields[key] = value;
+  }
+  return { error: body.error, fields };
+}
+
 async function readError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -25,12 +48,12 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy page, an empty body): fall back to the status text below.
   }
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.fields);
+  const parsed = asErrorBody(body);
+  if (parsed) return new ApiError(response.status, parsed.error, parsed.fields);
   return new ApiError(response.status, response.statusText || 'Request failed');
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, schema?: z.ZodType<T>): Promise<T> {
+async function request<T>(method: Method, path: string, body?: unknown, schema?: Parser<T>): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'same-origin', headers };
   if (body !== undefined) {
@@ -44,11 +67,11 @@ async function request<T>(method: Method, path: string, body?: unknown, schema?:
 }
 
 export const api = {
-  get: <T>(path: string, schema: z.ZodType<T>) => request('GET', path, undefined, schema),
-  post: <T = void>(path: string, body: unknown = {}, schema?: z.ZodType<T>) => request('POST', path, body, schema),
-  patch: <T = void>(path: string, body: unknown, schema?: z.ZodType<T>) => request('PATCH', path, body, schema),
-  put: <T = void>(path: string, body: unknown, schema?: z.ZodType<T>) => request('PUT', path, body, schema),
-  delete: <T = void>(path: string, body?: unknown, schema?: z.ZodType<T>) => request('DELETE', path, body, schema),
+  get: <T>(path: string, schema: Parser<T>) => request('GET', path, undefined, schema),
+  post: <T = void>(path: string, body: unknown = {}, schema?: Parser<T>) => request('POST', path, body, schema),
+  patch: <T = void>(path: string, body: unknown, schema?: Parser<T>) => request('PATCH', path, body, schema),
+  put: <T = void>(path: string, body: unknown, schema?: Parser<T>) => request('PUT', path, body, schema),
+  delete: <T = void>(path: string, body?: unknown, schema?: Parser<T>) => request('DELETE', path, body, schema),
 };
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
-import { authMessages, sessionResponseSchema, type User } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
+import type { User } from '@common/auth';
 import { api, isApiError } from './api';
 import { clearUser, useAuthStore } from './auth-store';
+import { sessionResponse } from './session-response';
+import { toast } from './toast';
 
 /** The signed-in user according to the server, or null when the session is gone. */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    const { user } = await api.get('/api/me', sessionResponseSchema);
+    const { user } = await api.get('/api/me', sessionResponse);
     return user;
   } catch (error) {
     if (isApiError(error, 401)) return null;

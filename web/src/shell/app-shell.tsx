@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useAuthStore } from '../lib/auth-store';
+import { queryClient } from '../lib/query-client';
 import { LoadingScreen } from './loading-screen';
 import { MobileSidebar } from './mobile-sidebar';
 import { PageHeader } from './page-header';
@@ -8,7 +10,10 @@ import { SidebarContent } from './sidebar';
 import { SkipLink } from './skip-link';
 import { Toasts } from './toasts';
 
-/** Everything under /app: signed-in users only, sidebar + page header + the page. */
+/**
+ * Everything under /app: signed-in users only, sidebar + page header + the page. A lazy route of its own:
+ * public pages load none of it, nor TanStack Query, which only signed-in pages use.
+ */
 export function AppShell() {
   const user = useAuthStore((state) => state.user);
   const loading = useAuthStore((state) => state.loading);
@@ -35,19 +40,21 @@ export function AppShell() {
   if (!user) return <Navigate to="/signin" replace />;
 
   return (
-    <div className="min-h-dvh lg:pl-64">
-      <SkipLink />
-      <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
-        <SidebarContent user={user} />
-      </aside>
-      <MobileSidebar user={user} open={menuOpen} onOpenChange={setMenuOpen} />
-      <div className="flex min-h-dvh min-w-0 flex-col">
-        <PageHeader menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((open) => !open)} />
-        <main id="main" tabIndex={-1} className="mx-auto focus:outline-none w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <Outlet />
-        </main>
+    <QueryClientProvider client={queryClient}>
+      <div className="min-h-dvh lg:pl-64">
+        <SkipLink />
+        <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
+          <SidebarContent user={user} />
+        </aside>
+        <MobileSidebar user={user} open={menuOpen} onOpenChange={setMenuOpen} />
+        <div className="flex min-h-dvh min-w-0 flex-col">
+          <PageHeader menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((open) => !open)} />
+          <main id="main" tabIndex={-1} className="mx-auto focus:outline-none w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            <Outlet />
+          </main>
+        </div>
+        <Toasts inShell />
       </div>
-      <Toasts inShell />
-    </div>
+    </QueryClientProvider>
   );
 }

@@ -1,13 +1,24 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useSessionSync } from '../lib/session';
+import { PageFallback } from './page-fallback';
 
-/** Wraps every route: keeps the session in step with the server and restores scroll on navigation. */
+/** A new page starts at its top; back and forward keep the browser's own scroll restoration. */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
+
+/** Wraps every route: keeps the session in step with the server, and shows a spinner while the first screen's code loads. */
 export function RootLayout() {
   useSessionSync();
+  useScrollToTopOnNavigate();
   return (
-    <>
+    <Suspense fallback={<PageFallback />}>
       <Outlet />
-      <ScrollRestoration />
-    </>
+    </Suspense>
   );
 }

@@ -1,26 +1,27 @@
-import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
-import { z } from 'zod';
-import { authMessages, signInInputSchema, signUpInputSchema } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
 import { Button } from '../../components/button';
 import { Field, FormAlert } from '../../components/field';
 import { isApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
+import { toast } from '../../lib/toast';
 import { signIn, signUp } from './api';
 
 export type AuthMode = 'signin' | 'signup';
+export interface AuthValues {
+  name: string;
+  email: string;
+  password: string;
+}
+export type AuthErrors = Partial<Record<keyof AuthValues, string>>;
 
-type AuthValues = z.input<typeof signUpInputSchema>;
+const fieldOrder: Array<keyof AuthValues> = ['name', 'email', 'password'];
 
-// Sign-in ignores the name; giving both modes one value shape keeps one form.
-const signInFormSchema = signInInputSchema.extend({ name: z.string() });
-const resolvers: Record<AuthMode, Resolver<AuthValues>> = {
-  signup: zodResolver(signUpInputSchema),
-  signin: zodResolver(signInFormSchema),
-};
+// The checks (zod and the schemas) are a chunk of their own: the form shows without waiting for them, and
+// they load while the visitor types. This form keeps its own state instead of react-hook-form, which the
+// other forms use: the sign-in page must stay within its first-load budget (docs/performance.md).
+const loadChecks = () => import('./validation').then((m) => m.checkAuthValues);
 
 function failureMessage(mode: AuthMode, error: unknown): string {
   if (!isApiError(error)) return authMessages.authenticationFailed;
@@ -36,17 +37,40 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const navigate = useNavigate();
   const setUser = useAuthStore((state) => state.setUser);
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AuthValues>({
-    resolver: resolvers[mode],
-    defaultValues: { name: '', email: '', password: '' },
-  });
+  const [values, setValues] = useState<AuthValues>({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<AuthErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  useEffect(() => void loadChecks(), []);
 
-  const onSubmit = handleSubmit(async ({ name, email, password }) => {
+  // After the first submit, each change checks the form again, so a fixed field loses its message at once.
+  const change = (field: keyof AuthValues) => async (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted) setErrors((await (await loadChecks())(mode, next)).errors ?? {});
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const form = event.currentTarget;
+    setSubmitted(true);
+    setSubmitting(true);
+    try {
+      const checked = (await loadChecks())(mode, values);
+      setErrors(checked.errors ?? {});
+      if (checked.errors) {
+        const first = fieldOrder.find((field) => checked.errors[field]);
+        if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+        return;
+      }
+      await submit(checked.values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const submit = async ({ name, email, password }: AuthValues) => {
     setFormError(null);
     try {
       const user = isSignUp ? await signUp({ name, email, password }) : await signIn({ email, password });
@@ -56,36 +80,42 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
     } catch (error) {
       const message = failureMessage(mode, error);
       if (isApiError(error)) {
+        const fromServer: AuthErrors = {};
         for (const [field, fieldMessage] of Object.entries(error.fields)) {
-          if (field === 'name' || field === 'email' || field === 'password') setError(field, { message: fieldMessage });
+          if (fieldOrder.includes(field as keyof AuthValues)) fromServer[field as keyof AuthValues] = fieldMessage;
         }
+        setErrors(fromServer);
       }
       setFormError(message);
       toast.error(message);
     }
-  });
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <FormAlert message={formError} />
       {isSignUp && (
-        <Field label="Full Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <Field label="Full Name" autoComplete="name" name="name" value={values.name} onChange={change('name')} error={errors.name} />
       )}
       <Field
         label="Email Address"
         type="email"
         autoComplete="email"
         inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
+        name="email"
+        value={values.email}
+        onChange={change('email')}
+        error={errors.email}
       />
       <Field
         label="Password"
         type="password"
         autoComplete={isSignUp ? 'new-password' : 'current-password'}
         hint={isSignUp ? 'At least 6 characters.' : undefined}
-        error={errors.password?.message}
-        {...register('password')}
+        name="password"
+        value={values.password}
+        onChange={change('password')}
+        error={errors.password}
       />
       <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
         {isSignUp ? 'Create Account' : 'Sign In'}

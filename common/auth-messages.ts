@@ -1,0 +1,13 @@
+/** The spec's sign-in and sign-up messages, in a file without zod: the session check of every web page uses one. */
+export const authMessages = {
+  alreadyRegistered: 'This email is already registered. Please sign in or use a different email.',
+  signUpFailed: 'Failed to create account',
+  invalidCredentials: 'Invalid email or password',
+  authenticationFailed: 'Authentication failed',
+  profileCreateFailed: 'Failed to create user profile',
+  profileLoadFailed: 'Error loading user profile',
+  accountCreated: 'Account created successfully!',
+  signedIn: 'Signed in successfully!',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+} as const;
