@@ -44,6 +44,18 @@ describe('serving the web app', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
+  it('sends the security headers on pages, API answers and errors alike', async () => {
+    for (const url of ['/', '/api/health', '/api/nope', '/assets/missing.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+      // Served over http here: no HSTS, which would pin a plain-http deployment to https.
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
   it('serves built files with a long cache, and 404 for missing files and API paths', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);

@@ -9,6 +9,17 @@ import type { CursorKey, KeysetPage } from '../../http/cursor';
 
 type ContactValues = { name: string; email: string | null; phone: string | null; company: string | null };
 
+/** The columns a Contact is made of: a page reads no more (each column is parsed, 51 times a page). */
+const contactColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  email: contacts.email,
+  phone: contacts.phone,
+  company: contacts.company,
+  createdAt: contacts.createdAt,
+};
+type ContactRow = { [K in keyof typeof contactColumns]: (typeof contacts.$inferSelect)[K] };
+
 export interface ListQuery {
   limit: number;
   after: CursorKey | null;
@@ -17,7 +28,7 @@ export interface ListQuery {
 /** A page of the user's contacts by name (then id), after a position; the index contacts_user_name_idx answers it. */
 export async function listContacts(db: Db, userId: string, { limit, after }: ListQuery): Promise<KeysetPage<Contact>> {
   const rows = await db
-    .select()
+    .select(contactColumns)
     .from(contacts)
     .where(and(eq(contacts.userId, userId), afterKey(contacts.name, contacts.id, after)))
     .orderBy(asc(contacts.name), asc(contacts.id))
@@ -30,13 +41,13 @@ export function countContacts(db: Db, userId: string): Promise<Count> {
 }
 
 export async function getContact(db: Db, userId: string, id: string): Promise<Contact> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
+  const [row] = await db.select(contactColumns).from(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
   if (!row) throw notFound();
   return toContact(row);
 }
 
 export async function createContact(db: Db, userId: string, input: ContactValues): Promise<Contact> {
-  const [row] = await db.insert(contacts).values({ ...input, userId }).returning();
+  const [row] = await db.insert(contacts).values({ ...input, userId }).returning(contactColumns);
   return toContact(row!);
 }
 
@@ -45,7 +56,7 @@ export async function updateContact(db: Db, userId: string, id: string, input: C
     .update(contacts)
     .set({ ...input, updatedAt: new Date() })
     .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
-    .returning();
+    .returning(contactColumns);
   if (!row) throw notFound();
   return toContact(row);
 }
@@ -55,7 +66,7 @@ export async function deleteContact(db: Db, userId: string, id: string): Promise
   if (!rows.length) throw notFound();
 }
 
-function toContact(row: typeof contacts.$inferSelect): Contact {
+function toContact(row: ContactRow): Contact {
   return {
     id: row.id,
     name: row.name,
