@@ -30,3 +30,12 @@ it('never writes a password or a session token to the log', async () => {
   expect(log).not.toContain(password);
   expect(log).not.toContain(decodeURIComponent(token).split('.')[0]);
 });
+
+it('writes one line per request, when it ends, with its method, URL, status and time', async () => {
+  lines.length = 0;
+  await app.inject({ method: 'GET', url: '/api/health' });
+  const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => 'req' in entry || 'res' in entry);
+  expect(entries).toHaveLength(1);
+  expect(entries[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } });
+  expect(entries[0]!.responseTime).toEqual(expect.any(Number));
+});

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { startAutoAnalyze } from './auto-analyze';
+import { DrizzlePglite } from './drizzle-pglite';
 import { acquireFolderLock } from './folder-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,7 +50,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const folder = dataDir ? path.join(dataDir, 'db') : null;
   const releaseLock = folder ? acquireFolderLock(folder) : () => undefined;
   try {
-    const client = folder ? new PGlite(folder) : new PGlite();
+    const client = new DrizzlePglite(folder ?? undefined);
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
