@@ -50,7 +50,7 @@ export async function signIn(db: Db, auth: Auth, input: SignInInput, headers: He
     throw error;
   }
   const authUser = result.response.user;
-  const user = await ensureProfile(db, { id: authUser.id, email: authUser.email });
+  const user = await ensureProfile(db, { id: authUser.id, email: authUser.email, profile: null });
   return { user, cookies: result.headers.getSetCookie() };
 }
 
@@ -65,6 +65,7 @@ export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
 
 /** The profile row of a signed-in user, created when missing (part 1 §4). */
 export async function ensureProfile(db: Db, sessionUser: SessionUser): Promise<User> {
+  if (sessionUser.profile) return sessionUser.profile;
   const [existing] = await db.select().from(users).where(eq(users.id, sessionUser.id));
   if (existing) return toUser(existing);
   const created = await db

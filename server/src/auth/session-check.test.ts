@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
-import { authSessions } from '../db/schema';
+import { authSessions, users } from '../db/schema';
 import { buildTestApp, clientFor, signUp, testConfig, type TestApp } from '../test/test-app';
 import { SESSION_IDLE_SECONDS } from './better-auth';
 import { SESSION_CACHE_MS } from './session-check';
@@ -63,5 +63,13 @@ describe('the per-request session check', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('reads the profile with the session: a change shows within the cache bound', async () => {
+    const user = await signUp(t.app, 'oli');
+    expect((await user.get('/api/me')).json().user.name).toBe('oli');
+    await t.database.db.update(users).set({ name: 'Olivia' }).where(eq(users.id, user.id));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SESSION_CACHE_MS + 1 });
+    expect((await user.get('/api/me')).json().user.name).toBe('Olivia');
   });
 });

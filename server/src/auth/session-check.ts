@@ -1,12 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { authSessions, authUsers } from '../db/schema';
+import type { User } from '@common/auth';
+import { authSessions, authUsers, users } from '../db/schema';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_RENEW_SECONDS, type Auth } from './better-auth';
 
 export interface SessionUser {
   id: string;
   email: string;
+  /** The profile row (part 1 §3), read with the session; null when it is missing (GET /api/me creates it). */
+  profile: User | null;
 }
 
 /**
@@ -34,7 +37,8 @@ export interface SessionCheck {
  * The per-request session check, the hot path of every signed-in request. Better Auth issues,
  * renews and ends sessions; reading one is ours: the cookie's signature checked with a synchronous
  * HMAC (Web Crypto would queue on the thread pool behind password hashes), then one indexed query,
- * prepared once, and a few seconds of memory so a burst of requests costs one query.
+ * prepared once, that also reads the user's profile; and a few seconds of memory so a burst of requests
+ * costs one query. A profile changed on another process shows here within those seconds.
  */
 export class SessionChecker {
   readonly #known = new Map<string, KnownSession>();
@@ -54,9 +58,14 @@ export class SessionChecker {
         email: authUsers.email,
         createdAt: authSessions.createdAt,
         expiresAt: authSessions.expiresAt,
+        profileId: users.id,
+        profileEmail: users.email,
+        profileName: users.name,
+        profileAvatarUrl: users.avatarUrl,
       })
       .from(authSessions)
       .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+      .leftJoin(users, eq(users.id, authSessions.userId))
       .where(eq(authSessions.token, sql.placeholder('token')))
       .prepare('find_session_by_token');
   }
@@ -93,7 +102,13 @@ export class SessionChecker {
     const [row] = await this.#findSession.execute({ token });
     if (!row) return null;
     const session: KnownSession = {
-      user: { id: row.userId, email: row.email },
+      user: {
+        id: row.userId,
+        email: row.email,
+        profile: row.profileId
+          ? { id: row.profileId, email: row.profileEmail!, name: row.profileName, avatarUrl: row.profileAvatarUrl }
+          : null,
+      },
       id: row.id,
       createdAt: row.createdAt.getTime(),
       expiresAt: row.expiresAt.getTime(),
@@ -109,7 +124,8 @@ export class SessionChecker {
     this.#known.delete(token);
     const renewed = await this.auth.api.getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true }).catch(() => null);
     if (!renewed?.response) return null;
-    return { user: { id: renewed.response.user.id, email: renewed.response.user.email }, cookies: renewed.headers.getSetCookie() };
+    const { id, email } = renewed.response.user;
+    return { user: { id, email, profile: null }, cookies: renewed.headers.getSetCookie() };
   }
 
   /** The session token of a signed cookie `token.base64(HMAC-SHA256(secret, token))`, as Better Auth writes it. */
