@@ -11,6 +11,9 @@ export const AUTO_ANALYZE_INTERVAL_MS = 60_000;
  * analyze a table once more than 50 rows plus 10 % of it changed since its last analyze.
  */
 export async function analyzeChangedTables(db: Db): Promise<string[]> {
+  // A backend sends its counters to the shared statistics at most once a second: without this, rows
+  // written moments ago may not count yet (PostgreSQL 15 and later, PGlite included).
+  await db.execute(sql`select pg_stat_force_next_flush()`);
   // Both drivers answer raw SQL with `{ rows }`.
   const stale = (await db.execute(
     sql`select relname from pg_stat_user_tables where n_mod_since_analyze > 50 + 0.1 * n_live_tup order by relname`,
