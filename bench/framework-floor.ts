@@ -10,7 +10,7 @@ interface Answer {
   body: string;
 }
 
-const answers: Answer[] = JSON.parse(readFileSync(process.argv[2]!, 'utf8'));
+const answers = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Answer[];
 const app = Fastify({ logger: false });
 const routes = new Set<string>();
 for (const answer of answers) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from './schema';
 import { analyzeChangedTables } from './auto-analyze';
+import { selectRows } from './select-rows';
 import { buildTestApp, signUp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const planOf = async (query: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(sql`explain ${query}`)) as unknown as { rows: Array<{ 'QUERY PLAN': string }> }).rows.map((row) => row['QUERY PLAN']).join('\n');
+  (await selectRows<{ 'QUERY PLAN': string }>(t.database.db, sql`explain ${query}`)).map((row) => row['QUERY PLAN']).join('\n');
 
 describe('statistics for the planner', () => {
   it('analyzes a table that changed, and the contacts list then reads its index instead of sorting', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { selectRows } from './select-rows';
 
 /** How often the embedded database looks for tables whose statistics have gone stale. */
 export const AUTO_ANALYZE_INTERVAL_MS = 60_000;
@@ -14,11 +15,11 @@ export async function analyzeChangedTables(db: Db): Promise<string[]> {
   // A backend sends its counters to the shared statistics at most once a second: without this, rows
   // written moments ago may not count yet (PostgreSQL 15 and later, PGlite included).
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  // Both drivers answer raw SQL with `{ rows }`.
-  const stale = (await db.execute(
+  const stale = await selectRows<{ relname: string }>(
+    db,
     sql`select relname from pg_stat_user_tables where n_mod_since_analyze > 50 + 0.1 * n_live_tup order by relname`,
-  )) as unknown as { rows: Array<{ relname: string }> };
-  const tables = stale.rows.map((row) => row.relname);
+  );
+  const tables = stale.map((row) => row.relname);
   for (const table of tables) await db.execute(sql`analyze ${sql.identifier(table)}`);
   return tables;
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { cookieOf, testConfig } from '../test/test-app';
 import { openDatabase } from './client';
+import { selectRows } from './select-rows';
 import { FolderLockedError } from './folder-lock';
 
 const folders: string[] = [];
@@ -26,8 +27,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database', () 
     await first.db.execute(sql`insert into kept values ('still here')`);
     await first.close();
     const second = await openDatabase({ dataDir });
-    const result = (await second.db.execute(sql`select value from kept`)) as unknown as { rows: unknown[] };
-    expect(result.rows).toEqual([{ value: 'still here' }]);
+    expect(await selectRows(second.db, sql`select value from kept`)).toEqual([{ value: 'still here' }]);
     await second.close();
   });
 

@@ -54,7 +54,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
-    const autoAnalyze = startAutoAnalyze(db as unknown as Db);
+    const autoAnalyze = startAutoAnalyze(db);
     return {
       db: db as unknown as Db,
       kind: 'pglite',

@@ -61,7 +61,7 @@ export class Cursors {
 
 function isCursorKey(value: unknown): value is CursorKey {
   if (!Array.isArray(value) || value.length !== 2) return false;
-  const [sort, id] = value;
+  const [sort, id] = value as unknown[];
   const isSortValue = sort === null || typeof sort === 'string' || (typeof sort === 'number' && Number.isFinite(sort));
   return isSortValue && typeof id === 'string' && UUID.test(id);
 }

@@ -14,7 +14,7 @@ export function registerJsonParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    parseJson(req, body as string, (error: Error | null, value?: unknown) => {
+    void parseJson(req, body as string, (error: Error | null, value?: unknown) => {
       if (error) return done(error, undefined);
       if (containsNul(value)) return done(new AppError(400, 'Text must not contain NUL characters'), undefined);
       done(null, value);

@@ -62,5 +62,5 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
         .catch(() => undefined);
     }
   }
-  return DatabaseStore as unknown as FastifyRateLimitStoreCtor;
+  return DatabaseStore;
 }

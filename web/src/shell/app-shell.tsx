@@ -17,14 +17,15 @@ import { Toasts } from './toasts';
 export function AppShell() {
   const user = useAuthStore((state) => state.user);
   const loading = useAuthStore((state) => state.loading);
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The drawer belongs to the page it was opened on: navigating closes it without an effect.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   useEffect(() => {
     // The drawer is for small screens only; growing the window past the breakpoint closes it.
     const wide = window.matchMedia('(min-width: 1024px)');
-    const onChange = () => wide.matches && setMenuOpen(false);
+    const onChange = () => wide.matches && setMenuOpenOn(null);
     wide.addEventListener('change', onChange);
     return () => wide.removeEventListener('change', onChange);
   }, []);
@@ -48,7 +49,7 @@ export function AppShell() {
         </aside>
         <MobileSidebar user={user} open={menuOpen} onOpenChange={setMenuOpen} />
         <div className="flex min-h-dvh min-w-0 flex-col">
-          <PageHeader menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((open) => !open)} />
+          <PageHeader menuOpen={menuOpen} onMenuToggle={() => setMenuOpen(!menuOpen)} />
           <main id="main" tabIndex={-1} className="mx-auto focus:outline-none w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
             <Outlet />
           </main>

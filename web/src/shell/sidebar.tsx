@@ -29,7 +29,7 @@ export function SidebarContent({ user }: { user: User }) {
       await signOut();
     } finally {
       setSigningOut(false);
-      navigate('/signin', { replace: true });
+      void navigate('/signin', { replace: true });
     }
   }
 

@@ -1,6 +1,6 @@
 import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { isBetween, isNotBlank, isOneOf } from './check-helpers';
-import { defaultEmailPorts, emailAuthMethods, emailProviders, emailServerTypes } from '../../../../common/constants';
+import { emailAuthMethods, emailProviders, emailServerTypes } from '../../../../common/constants';
 import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 export const emailAccounts = pgTable(

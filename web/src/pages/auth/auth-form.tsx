@@ -47,7 +47,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const change = (field: keyof AuthValues) => async (event: { target: { value: string } }) => {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
-    if (submitted) setErrors((await (await loadChecks())(mode, next)).errors ?? {});
+    if (submitted) setErrors((await loadChecks())(mode, next).errors ?? {});
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -76,7 +76,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       const user = isSignUp ? await signUp({ name, email, password }) : await signIn({ email, password });
       toast.success(isSignUp ? authMessages.accountCreated : authMessages.signedIn);
       setUser(user);
-      navigate('/app/dashboard', { replace: true });
+      void navigate('/app/dashboard', { replace: true });
     } catch (error) {
       const message = failureMessage(mode, error);
       if (isApiError(error)) {
