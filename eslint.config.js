@@ -18,7 +18,10 @@ export default tseslint.config(
       // Fastify and React Router accept promise-returning handlers.
       // Fastify plugins are async functions by convention, with or without an await.
       '@typescript-eslint/require-await': 'off',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
     },
   },
   {

@@ -105,7 +105,8 @@ export async function measureBundles(): Promise<BundleReport> {
 
     const gzipOf = new Map<string, number>();
     for (const { file } of Object.values(manifest)) {
-      if (!gzipOf.has(file)) gzipOf.set(file, gzipSync(await fs.readFile(path.join(outDir, file)), { level: 9 }).length);
+      if (!gzipOf.has(file))
+        gzipOf.set(file, gzipSync(await fs.readFile(path.join(outDir, file)), { level: 9 }).length);
     }
 
     const chunks: ChunkReport[] = Object.entries(manifest)

@@ -19,7 +19,12 @@ export interface HttpTarget {
 }
 
 /** Drives `base + target.path` with `connections` concurrent connections for `seconds`, no pipelining. */
-export async function measureHttp(base: string, target: HttpTarget, connections: number, seconds: number): Promise<Stats> {
+export async function measureHttp(
+  base: string,
+  target: HttpTarget,
+  connections: number,
+  seconds: number,
+): Promise<Stats> {
   const result = await autocannon({
     url: base + target.path,
     method: target.method,

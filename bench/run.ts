@@ -58,8 +58,16 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts a process and resolves once `ready` answers; the process is the caller's to stop. */
-async function startProcess(args: string[], env: Record<string, string>, ready: () => Promise<boolean>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: projectDir, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: () => Promise<boolean>,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: projectDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}`);
@@ -79,7 +87,10 @@ async function stopProcess(child: ChildProcess) {
 }
 
 /** A raw driver on the seeded database, outside the server: the floor every API request is compared with. */
-async function openDriver(dataDir: string, databaseUrl: string | undefined): Promise<{ query: Query; close(): Promise<void> }> {
+async function openDriver(
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<{ query: Query; close(): Promise<void> }> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     return { query: (text, params) => pool.query(text, params), close: () => pool.end() };
@@ -95,7 +106,12 @@ function linesFor(userId: string, cookie: string, deep: { name: string; id: stri
   const headers = { cookie };
   return [
     { name: 'GET /api/health', target: { method: 'GET', path: '/api/health' }, floorSql: 'select 1', floorParams: [] },
-    { name: 'GET /api/me', target: { method: 'GET', path: '/api/me', headers }, floorSql: 'select id, email, name, avatar_url from users where id = $1', floorParams: [userId] },
+    {
+      name: 'GET /api/me',
+      target: { method: 'GET', path: '/api/me', headers },
+      floorSql: 'select id, email, name, avatar_url from users where id = $1',
+      floorParams: [userId],
+    },
     {
       name: 'GET /api/contacts (first page)',
       target: { method: 'GET', path: '/api/contacts?limit=50', headers },
@@ -114,7 +130,12 @@ function linesFor(userId: string, cookie: string, deep: { name: string; id: stri
         method: 'POST',
         path: '/api/contacts',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Bench Contact', email: 'bench.contact@example.com', phone: '+1 555 0100', company: 'Acme' }),
+        body: JSON.stringify({
+          name: 'Bench Contact',
+          email: 'bench.contact@example.com',
+          phone: '+1 555 0100',
+          company: 'Acme',
+        }),
       },
       floorSql: `insert into contacts (user_id, name, email, phone, company) values ($1, $2, $3, $4, $5) returning ${columns}`,
       floorParams: [userId, 'Bench Contact', 'bench.contact@example.com', '+1 555 0100', 'Acme'],
@@ -129,7 +150,10 @@ async function signIn(base: string): Promise<string> {
     body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
   });
   if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** p50/p99 of GET /api/me while twenty sign-ins hash their passwords at once. */
@@ -173,13 +197,26 @@ function judge(rows: Row[], bundles: BundleReport): string[] {
   const listBudget = kind === 'postgres' ? 50 : 100;
   const verdicts: string[] = [];
   const check = (ok: boolean, text: string) => verdicts.push(`${ok ? 'met   ' : 'MISSED'} ${text}`);
-  for (const row of at16('GET /api/contacts')) check(row.api.p99 < listBudget, `${row.line} p99 ${ms(row.api.p99)} ms < ${listBudget} ms at concurrency 16`);
+  for (const row of at16('GET /api/contacts'))
+    check(row.api.p99 < listBudget, `${row.line} p99 ${ms(row.api.p99)} ms < ${listBudget} ms at concurrency 16`);
   const [health] = at16('GET /api/health');
   const [me] = at16('GET /api/me');
-  if (health && me) check(me.api.rps >= health.api.rps / 2, `GET /api/me ${rate(me.api.rps)} req/s ≥ half of GET /api/health (${rate(health.api.rps)})`);
+  if (health && me)
+    check(
+      me.api.rps >= health.api.rps / 2,
+      `GET /api/me ${rate(me.api.rps)} req/s ≥ half of GET /api/health (${rate(health.api.rps)})`,
+    );
   const [post] = at16('POST /api/contacts');
-  if (post) check(post.api.rps >= post.driver.rps / 2, `POST /api/contacts ${rate(post.api.rps)}/s ≥ half of the insert alone (${rate(post.driver.rps)}/s)`);
-  for (const page of bundles.pages) check(page.ok, `${page.page} first load ${(page.gzipBytes / 1000).toFixed(1)} KB ≤ ${page.budgetBytes / 1000} KB gzip`);
+  if (post)
+    check(
+      post.api.rps >= post.driver.rps / 2,
+      `POST /api/contacts ${rate(post.api.rps)}/s ≥ half of the insert alone (${rate(post.driver.rps)}/s)`,
+    );
+  for (const page of bundles.pages)
+    check(
+      page.ok,
+      `${page.page} first load ${(page.gzipBytes / 1000).toFixed(1)} KB ≤ ${page.budgetBytes / 1000} KB gzip`,
+    );
   return verdicts;
 }
 
@@ -188,25 +225,37 @@ async function main() {
   const fresh = adminUrl ? await createPostgresDatabase(adminUrl, 'pipewise_bench') : null;
   const children: ChildProcess[] = [];
   try {
-    console.log(`Database: ${kind}. Seeding ${HEAVY_ROWS.toLocaleString('en-US')} contacts for one user and ${LIGHT_USERS} light users…`);
+    console.log(
+      `Database: ${kind}. Seeding ${HEAVY_ROWS.toLocaleString('en-US')} contacts for one user and ${LIGHT_USERS} light users…`,
+    );
     const database = await openDatabase({ databaseUrl: fresh?.url, dataDir });
     const seeded = await seed(database.db, HEAVY_ROWS, LIGHT_USERS);
     // Statistics as autovacuum (PostgreSQL) or the server's own analyze (PGlite) leave them after a bulk load.
     await database.db.execute(sql`analyze`);
     await database.close();
-    console.log(`Seeded ${seeded.rows.toLocaleString('en-US')} rows in ${seeded.seconds.toFixed(1)} s (${rate(seeded.rows / seeded.seconds)} rows/s).`);
+    console.log(
+      `Seeded ${seeded.rows.toLocaleString('en-US')} rows in ${seeded.seconds.toFixed(1)} s (${rate(seeded.rows / seeded.seconds)} rows/s).`,
+    );
 
     const driver = await openDriver(dataDir, fresh?.url);
     const deepPosition = Math.floor(HEAVY_ROWS * 0.9);
-    const [deep] = ((await driver.query('select name, id from contacts where user_id = $1 order by name, id offset $2 limit 1', [seeded.userId, deepPosition])) as {
-      rows: Array<{ name: string; id: string }>;
-    }).rows;
+    const [deep] = (
+      (await driver.query('select name, id from contacts where user_id = $1 order by name, id offset $2 limit 1', [
+        seeded.userId,
+        deepPosition,
+      ])) as {
+        rows: Array<{ name: string; id: string }>;
+      }
+    ).rows;
     const lines = linesFor(seeded.userId, '', deep!, deepPosition);
     const driverStats = new Map<string, Stats>();
     for (const line of lines) {
       await measureLoop(() => driver.query(line.floorSql, line.floorParams), 16, WARM_UP_SECONDS);
       for (const concurrency of CONCURRENCY) {
-        driverStats.set(`${line.name}@${concurrency}`, await measureLoop(() => driver.query(line.floorSql, line.floorParams), concurrency, SECONDS));
+        driverStats.set(
+          `${line.name}@${concurrency}`,
+          await measureLoop(() => driver.query(line.floorSql, line.floorParams), concurrency, SECONDS),
+        );
       }
     }
     await driver.close();
@@ -216,8 +265,15 @@ async function main() {
     const server = await startProcess(
       ['server/src/main.ts'],
       {
-        PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SECRET_KEY, PUBLIC_URL: base,
-        LOG_LEVEL: 'info', LOG_FORMAT: 'json', AUTH_ATTEMPTS_PER_MINUTE: '100000', ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SECRET_KEY,
+        PUBLIC_URL: base,
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+        AUTH_ATTEMPTS_PER_MINUTE: '100000',
+        ...(fresh ? { DATABASE_URL: fresh.url } : {}),
       },
       async () => (await fetch(`${base}/api/health`)).ok,
     );
@@ -228,7 +284,11 @@ async function main() {
     // The framework floor answers each path with a body of the API's own size.
     const answers = [];
     for (const { target } of apiLines) {
-      const res = await fetch(base + target.path, { method: target.method, headers: target.headers, body: target.body });
+      const res = await fetch(base + target.path, {
+        method: target.method,
+        headers: target.headers,
+        body: target.body,
+      });
       answers.push({ method: target.method, path: target.path, status: res.status, body: await res.text() });
       if (!res.ok) throw new Error(`${target.method} ${target.path} answered ${res.status}`);
     }
@@ -239,14 +299,19 @@ async function main() {
     const apiStats = new Map<string, Stats>();
     for (const line of apiLines) {
       await measureHttp(base, line.target, 16, WARM_UP_SECONDS); // JIT, caches, pool connections
-      for (const concurrency of CONCURRENCY) apiStats.set(`${line.name}@${concurrency}`, await measureHttp(base, line.target, concurrency, SECONDS));
+      for (const concurrency of CONCURRENCY)
+        apiStats.set(`${line.name}@${concurrency}`, await measureHttp(base, line.target, concurrency, SECONDS));
     }
     const burst = await meDuringSignIns(base, cookie);
     await stopProcess(server);
 
     const floorPort = await freePort();
     const floorBase = `http://127.0.0.1:${floorPort}`;
-    const framework = await startProcess(['bench/framework-floor.ts', answersFile], { PORT: String(floorPort) }, async () => (await fetch(`${floorBase}/api/health`)).ok);
+    const framework = await startProcess(
+      ['bench/framework-floor.ts', answersFile],
+      { PORT: String(floorPort) },
+      async () => (await fetch(`${floorBase}/api/health`)).ok,
+    );
     children.push(framework);
     for (const line of apiLines) {
       await measureHttp(floorBase, line.target, 16, WARM_UP_SECONDS);

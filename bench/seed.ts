@@ -8,8 +8,34 @@ import { hashPassword } from '../server/src/auth/password';
 export const BENCH_EMAIL = 'bench@example.com';
 export const BENCH_PASSWORD = 'bench-password-1';
 
-const FIRST = ['Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'John', 'Radia', 'Tim'];
-const LAST = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov', 'Ritchie', 'Allen', 'Backus', 'Perlman', 'Lee'];
+const FIRST = [
+  'Ada',
+  'Alan',
+  'Grace',
+  'Linus',
+  'Margaret',
+  'Ken',
+  'Barbara',
+  'Dennis',
+  'Frances',
+  'John',
+  'Radia',
+  'Tim',
+];
+const LAST = [
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Torvalds',
+  'Hamilton',
+  'Thompson',
+  'Liskov',
+  'Ritchie',
+  'Allen',
+  'Backus',
+  'Perlman',
+  'Lee',
+];
 const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', null];
 const BATCH = 5_000;
 
@@ -42,14 +68,21 @@ export async function seed(db: Db, heavyRows: number, lightUsers: number): Promi
   const start = performance.now();
   const userId = randomUUID();
   await insertUsers(db, [{ id: userId, name: 'Bench User', email: BENCH_EMAIL }]);
-  await db.insert(authAccounts).values({ userId, accountId: userId, providerId: 'credential', password: await hashPassword(BENCH_PASSWORD) });
+  await db
+    .insert(authAccounts)
+    .values({ userId, accountId: userId, providerId: 'credential', password: await hashPassword(BENCH_PASSWORD) });
 
-  const light = Array.from({ length: lightUsers }, (_, i) => ({ id: randomUUID(), name: `Light User ${i}`, email: `light${i}@example.com` }));
+  const light = Array.from({ length: lightUsers }, (_, i) => ({
+    id: randomUUID(),
+    name: `Light User ${i}`,
+    email: `light${i}@example.com`,
+  }));
   await insertUsers(db, light);
   let rows = 1 + lightUsers * 2;
 
   const lightContacts = light.flatMap((user, u) => Array.from({ length: 5 }, (_, i) => contactRow(user.id, u * 5 + i)));
-  for (let i = 0; i < lightContacts.length; i += BATCH) await db.insert(contacts).values(lightContacts.slice(i, i + BATCH));
+  for (let i = 0; i < lightContacts.length; i += BATCH)
+    await db.insert(contacts).values(lightContacts.slice(i, i + BATCH));
   rows += lightContacts.length;
 
   for (let i = 0; i < heavyRows; i += BATCH) {

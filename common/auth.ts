@@ -24,7 +24,11 @@ export const signInInputSchema = z.object({ email, password });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
 export const signUpInputSchema = z.object({
-  name: z.string({ message: 'Full Name is required' }).trim().min(1, 'Full Name is required').max(100, 'Full Name is too long'),
+  name: z
+    .string({ message: 'Full Name is required' })
+    .trim()
+    .min(1, 'Full Name is required')
+    .max(100, 'Full Name is too long'),
   email,
   password: password.refine((value) => !isCommonPassword(value), authMessages.commonPassword),
 });

@@ -28,7 +28,7 @@ test.describe('contacts', () => {
     await expect(page.getByText('No contacts found. Click the Create button to add one.')).toBeHidden();
   });
 
-  test('the server\'s field errors show under the inputs', async ({ page, signedIn: _ }) => {
+  test("the server's field errors show under the inputs", async ({ page, signedIn: _ }) => {
     await page.goto('/app/contacts');
     await page.getByRole('button', { name: 'Create' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
@@ -83,7 +83,10 @@ test.describe('contacts', () => {
     // 101 contacts through the API, ten at a time: one by one they take most of the test's time on a busy machine.
     test.slow();
     for (let start = 0; start < 101; start += 10) {
-      const names = Array.from({ length: Math.min(10, 101 - start) }, (_, i) => `Person ${String(start + i).padStart(3, '0')}`);
+      const names = Array.from(
+        { length: Math.min(10, 101 - start) },
+        (_, i) => `Person ${String(start + i).padStart(3, '0')}`,
+      );
       const responses = await Promise.all(names.map((name) => page.request.post('/api/contacts', { data: { name } })));
       expect(responses.map((response) => response.status())).toEqual(names.map(() => 201));
     }

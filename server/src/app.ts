@@ -61,13 +61,19 @@ class OneLinePerRequest extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
 
 /** Builds the HTTP app from its parts. main.ts listens on it; tests drive it through inject(). */
-export async function buildApp({ config, database, webDir = defaultWebDir, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  webDir = defaultWebDir,
+  logger,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? serverLogger(config),
     trustProxy: config.trustProxy,
@@ -107,7 +113,11 @@ export async function buildApp({ config, database, webDir = defaultWebDir, logge
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db), errorResponseBuilder: tooManyAttempts });
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(database.db),
+    errorResponseBuilder: tooManyAttempts,
+  });
   app.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
 
   await app.register(swagger, {

@@ -11,7 +11,9 @@ const LandingPage = lazy(() => import('./pages/public/landing-page').then((m) =>
 const PricingPage = lazy(() => import('./pages/public/pricing-page').then((m) => ({ default: m.PricingPage })));
 const SignInPage = lazy(() => import('./pages/auth/auth-page').then((m) => ({ default: m.SignInPage })));
 const SignUpPage = lazy(() => import('./pages/auth/auth-page').then((m) => ({ default: m.SignUpPage })));
-const DashboardPage = lazy(() => import('./pages/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = lazy(() =>
+  import('./pages/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
 const ContactsPage = lazy(() => import('./pages/contacts/contacts-page').then((m) => ({ default: m.ContactsPage })));
 const PlaceholderPage = lazy(() =>
   import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),

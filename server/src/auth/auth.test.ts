@@ -11,8 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signUpBody = (overrides: Record<string, unknown> = {}) => ({ name: 'Ann Lee', email: uniqueEmail('ann'), password: 'correct-horse-42', ...overrides });
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
+const signUpBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ann Lee',
+  email: uniqueEmail('ann'),
+  password: 'correct-horse-42',
+  ...overrides,
+});
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
 
 describe('sign-up', () => {
   it('creates the account and its profile, and signs the user in', async () => {
@@ -34,7 +40,10 @@ describe('sign-up', () => {
     const again = await post('/api/auth/sign-up', { ...body, email: body.email.toUpperCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: authMessages.alreadyRegistered });
-    const rows = await t.database.db.select().from(authUsers).where(sql`lower(${authUsers.email}) = ${body.email.toLowerCase()}`);
+    const rows = await t.database.db
+      .select()
+      .from(authUsers)
+      .where(sql`lower(${authUsers.email}) = ${body.email.toLowerCase()}`);
     expect(rows).toHaveLength(1);
   });
 
@@ -43,7 +52,8 @@ describe('sign-up', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => post('/api/auth/sign-up', body)));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409, 409]);
-    for (const r of results.filter((r) => r.statusCode === 409)) expect(r.json().error).toBe(authMessages.alreadyRegistered);
+    for (const r of results.filter((r) => r.statusCode === 409))
+      expect(r.json().error).toBe(authMessages.alreadyRegistered);
   });
 
   it.each([
@@ -121,7 +131,11 @@ describe('sessions', () => {
 
   it('answers 401 without a session, and for a forged cookie', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
-    const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: 'pipewise.session_token=abc.def' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: 'pipewise.session_token=abc.def' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 });
@@ -132,23 +146,37 @@ describe('requests a foreign page could forge', () => {
     expect(res.statusCode).toBe(403);
     const user = await signUp(t.app, 'gil');
     const create = await t.app.inject({
-      method: 'POST', url: '/api/contacts', payload: { name: 'X' }, headers: { cookie: user.cookie, origin: 'https://evil.example' },
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { name: 'X' },
+      headers: { cookie: user.cookie, origin: 'https://evil.example' },
     });
     expect(create.statusCode).toBe(403);
     expect((await user.get('/api/contacts')).json().items).toEqual([]);
   });
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('refuses a %s body with 415', async (type) => {
-    const user = await signUp(t.app, 'hal');
-    const res = await t.app.inject({ method: 'POST', url: '/api/contacts', payload: 'name=X', headers: { cookie: user.cookie, 'content-type': type } });
-    expect(res.statusCode).toBe(415);
-    expect((await user.get('/api/contacts')).json().items).toEqual([]);
-  });
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'refuses a %s body with 415',
+    async (type) => {
+      const user = await signUp(t.app, 'hal');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contacts',
+        payload: 'name=X',
+        headers: { cookie: user.cookie, 'content-type': type },
+      });
+      expect(res.statusCode).toBe(415);
+      expect((await user.get('/api/contacts')).json().items).toEqual([]);
+    },
+  );
 
   it('accepts a write from its own origin', async () => {
     const user = await signUp(t.app, 'ida');
     const res = await t.app.inject({
-      method: 'POST', url: '/api/contacts', payload: { name: 'Own' }, headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { name: 'Own' },
+      headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
     });
     expect(res.statusCode).toBe(201);
   });
@@ -160,7 +188,8 @@ describe('attempt limits', () => {
     try {
       const attempt = (n: number) =>
         limited.app.inject({
-          method: 'POST', url: '/api/auth/sign-in',
+          method: 'POST',
+          url: '/api/auth/sign-in',
           payload: { email: 'x@example.com', password: 'wrong-password' },
           headers: { 'x-forwarded-for': `10.0.0.${n}` },
         });
@@ -178,10 +207,19 @@ describe('attempt limits', () => {
 
   it('counts attempts across server processes that share the database', async () => {
     const first = await buildTestApp({ authAttemptsPerMinute: 2 });
-    const second = await buildApp({ config: { ...testConfig, authAttemptsPerMinute: 2 }, database: first.database, webDir: null, logger: false });
+    const second = await buildApp({
+      config: { ...testConfig, authAttemptsPerMinute: 2 },
+      database: first.database,
+      webDir: null,
+      logger: false,
+    });
     try {
       const attempt = (app: typeof second) =>
-        app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'y@example.com', password: 'wrong-password' } });
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          payload: { email: 'y@example.com', password: 'wrong-password' },
+        });
       expect((await attempt(first.app)).statusCode).toBe(401);
       expect((await attempt(second)).statusCode).toBe(401);
       expect((await attempt(first.app)).statusCode).toBe(429);

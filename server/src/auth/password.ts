@@ -28,7 +28,9 @@ function derive(password: string, salt: Buffer): Promise<Buffer> {
   return withHashSlot(
     () =>
       new Promise((resolve, reject) => {
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS, (error, key) => (error ? reject(error) : resolve(key)));
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
       }),
   );
 }

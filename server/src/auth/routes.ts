@@ -20,17 +20,25 @@ export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = attemptsLimit(app.config.authAttemptsPerMinute);
 
-  r.post('/api/auth/sign-up', { config, schema: { body: signUpInputSchema, response: { 201: sessionResponseSchema } } }, async (req, reply) => {
-    const { user, cookies } = await signUp(app.db, app.auth, req.body, authHeaders(req));
-    sendCookies(reply, cookies);
-    return reply.code(201).send({ user });
-  });
+  r.post(
+    '/api/auth/sign-up',
+    { config, schema: { body: signUpInputSchema, response: { 201: sessionResponseSchema } } },
+    async (req, reply) => {
+      const { user, cookies } = await signUp(app.db, app.auth, req.body, authHeaders(req));
+      sendCookies(reply, cookies);
+      return reply.code(201).send({ user });
+    },
+  );
 
-  r.post('/api/auth/sign-in', { config, schema: { body: signInInputSchema, response: { 200: sessionResponseSchema } } }, async (req, reply) => {
-    const { user, cookies } = await signIn(app.db, app.auth, req.body, authHeaders(req));
-    sendCookies(reply, cookies);
-    return { user };
-  });
+  r.post(
+    '/api/auth/sign-in',
+    { config, schema: { body: signInInputSchema, response: { 200: sessionResponseSchema } } },
+    async (req, reply) => {
+      const { user, cookies } = await signIn(app.db, app.auth, req.body, authHeaders(req));
+      sendCookies(reply, cookies);
+      return { user };
+    },
+  );
 
   r.post('/api/auth/sign-out', { schema: { body: emptyBodySchema } }, async (req, reply) => {
     await app.sessions.forget(req.headers.cookie);
@@ -38,18 +46,22 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  r.get('/api/me', { preHandler: requireUser, schema: { response: { 200: sessionResponseSchema } } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    try {
-      return { user: await ensureProfile(app.db, req.user) };
-    } catch (error) {
-      // Part 1 §4: a session whose profile cannot be created is signed out.
-      if (!(error instanceof AppError && error.message === authMessages.profileCreateFailed)) throw error;
-      await app.sessions.forget(req.headers.cookie);
-      sendCookies(reply, await signOut(app.auth, authHeaders(req)));
-      throw new AppError(401, authMessages.profileCreateFailed);
-    }
-  });
+  r.get(
+    '/api/me',
+    { preHandler: requireUser, schema: { response: { 200: sessionResponseSchema } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        return { user: await ensureProfile(app.db, req.user) };
+      } catch (error) {
+        // Part 1 §4: a session whose profile cannot be created is signed out.
+        if (!(error instanceof AppError && error.message === authMessages.profileCreateFailed)) throw error;
+        await app.sessions.forget(req.headers.cookie);
+        sendCookies(reply, await signOut(app.auth, authHeaders(req)));
+        throw new AppError(401, authMessages.profileCreateFailed);
+      }
+    },
+  );
 }
 
 export const tooManyAttempts = () => ({ statusCode: 429, message: authMessages.tooManyAttempts });

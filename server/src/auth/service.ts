@@ -7,7 +7,6 @@ import { AppError, isUniqueViolation } from '../errors';
 import type { Auth } from './better-auth';
 import type { SessionUser } from './session-check';
 
-
 interface AuthResult {
   user: User;
   /** Set-Cookie values to hand to the browser. */
@@ -31,7 +30,10 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: He
   }
   const authUser = result.response.user;
   try {
-    const [profile] = await db.insert(users).values({ id: authUser.id, email: input.email, name: input.name }).returning();
+    const [profile] = await db
+      .insert(users)
+      .values({ id: authUser.id, email: input.email, name: input.name })
+      .returning();
     return { user: toUser(profile!), cookies: result.headers.getSetCookie() };
   } catch (error) {
     // No half-made account: without its profile the auth user (and its session) goes too.
@@ -84,8 +86,16 @@ export async function ensureProfile(db: Db, sessionUser: SessionUser): Promise<U
 async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   const address = email.toLowerCase();
   const [account, profile] = await Promise.all([
-    db.select({ id: authUsers.id }).from(authUsers).where(sql`lower(${authUsers.email}) = ${address}`).limit(1),
-    db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${address}`).limit(1),
+    db
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(sql`lower(${authUsers.email}) = ${address}`)
+      .limit(1),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${address}`)
+      .limit(1),
   ]);
   return account.length > 0 || profile.length > 0;
 }

@@ -13,13 +13,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
 
-const sessionOf = async (userId: string) => (await t.database.db.select().from(authSessions).where(eq(authSessions.userId, userId)))[0]!;
+const sessionOf = async (userId: string) =>
+  (await t.database.db.select().from(authSessions).where(eq(authSessions.userId, userId)))[0]!;
 
 describe('the per-request session check', () => {
   it('refuses a cookie with a valid-looking signature of another key, and a signed token that is not a session', async () => {
     const user = await signUp(t.app, 'kim');
     const token = decodeURIComponent(user.cookie.split('=')[1]!).split('.')[0]!;
-    const otherKey = await buildApp({ config: { ...testConfig, secretKey: 'another-secret-key-of-enough-length-987654' }, database: t.database, webDir: null, logger: false });
+    const otherKey = await buildApp({
+      config: { ...testConfig, secretKey: 'another-secret-key-of-enough-length-987654' },
+      database: t.database,
+      webDir: null,
+      logger: false,
+    });
     try {
       expect((await clientFor(otherKey, user.cookie).get('/api/me')).statusCode).toBe(401);
     } finally {
@@ -36,7 +42,9 @@ describe('the per-request session check', () => {
     const me = await user.get('/api/me');
     expect(me.statusCode).toBe(200);
     expect(String(me.headers['set-cookie'])).toMatch(/Max-Age=604800/);
-    expect((await sessionOf(user.id)).expiresAt.getTime()).toBeGreaterThan(Date.now() + (SESSION_IDLE_SECONDS - 60) * 1000);
+    expect((await sessionOf(user.id)).expiresAt.getTime()).toBeGreaterThan(
+      Date.now() + (SESSION_IDLE_SECONDS - 60) * 1000,
+    );
     const again = await user.get('/api/contacts');
     expect(again.statusCode).toBe(200);
     expect(again.headers['set-cookie']).toBeUndefined();

@@ -87,7 +87,8 @@ export class SessionChecker {
       await this.db.delete(authSessions).where(eq(authSessions.id, session.id));
       return null;
     }
-    if (session.expiresAt - SESSION_IDLE_SECONDS * 1000 + SESSION_RENEW_SECONDS * 1000 <= now) return this.#renew(token, headers());
+    if (session.expiresAt - SESSION_IDLE_SECONDS * 1000 + SESSION_RENEW_SECONDS * 1000 <= now)
+      return this.#renew(token, headers());
     return { user: session.user, cookies: [] };
   }
 
@@ -122,7 +123,9 @@ export class SessionChecker {
   /** Once a day of use: Better Auth extends the idle lifetime and re-issues the cookie. */
   async #renew(token: string, headers: Headers): Promise<SessionCheck | null> {
     this.#known.delete(token);
-    const renewed = await this.auth.api.getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true }).catch(() => null);
+    const renewed = await this.auth.api
+      .getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true })
+      .catch(() => null);
     if (!renewed?.response) return null;
     const { id, email } = renewed.response.user;
     return { user: { id, email, profile: null }, cookies: renewed.headers.getSetCookie() };

@@ -12,7 +12,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const planOf = async (query: ReturnType<typeof sql>) =>
-  (await selectRows<{ 'QUERY PLAN': string }>(t.database.db, sql`explain ${query}`)).map((row) => row['QUERY PLAN']).join('\n');
+  (await selectRows<{ 'QUERY PLAN': string }>(t.database.db, sql`explain ${query}`))
+    .map((row) => row['QUERY PLAN'])
+    .join('\n');
 
 describe('statistics for the planner', () => {
   it('analyzes a table that changed, and the contacts list then reads its index instead of sorting', async () => {

@@ -62,7 +62,11 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a server restart', () => {
     const second = await start();
     const me = await second.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieOf(signUp) } });
     expect(me.json().user).toMatchObject({ email: body.email, name: body.name });
-    const signIn = await second.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: body.email, password: body.password } });
+    const signIn = await second.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: body.email, password: body.password },
+    });
     expect(signIn.statusCode).toBe(200);
     await second.stop();
   });

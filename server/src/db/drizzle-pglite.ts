@@ -30,7 +30,8 @@ export class DrizzlePglite extends PGlite {
 
   override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     return super.transaction((tx) => {
-      const query = <R>(text: string, params?: unknown[], options?: QueryOptions) => tx.query<R>(text, params, withoutParsers(options));
+      const query = <R>(text: string, params?: unknown[], options?: QueryOptions) =>
+        tx.query<R>(text, params, withoutParsers(options));
       return callback(Object.assign(Object.create(tx) as Transaction, { query }));
     });
   }

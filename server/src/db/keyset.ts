@@ -17,7 +17,12 @@ export function afterKey(sort: AnyColumn, id: AnyColumn, after: CursorKey | null
  * Turns `limit + 1` fetched rows into a page: the extra row only tells that a next page exists,
  * so the last page has no cursor and no query ever counts the rows.
  */
-export function keysetPage<Row, Item>(rows: Row[], limit: number, keyOf: (row: Row) => CursorKey, toItem: (row: Row) => Item): KeysetPage<Item> {
+export function keysetPage<Row, Item>(
+  rows: Row[],
+  limit: number,
+  keyOf: (row: Row) => CursorKey,
+  toItem: (row: Row) => Item,
+): KeysetPage<Item> {
   const pageRows = rows.slice(0, limit);
   const last = pageRows.at(-1);
   return { items: pageRows.map(toItem), next: rows.length > limit && last ? keyOf(last) : null };
@@ -28,7 +33,12 @@ export function keysetPage<Row, Item>(rows: Row[], limit: number, keyOf: (row: R
  * and bounded in cost however many rows a user has; past the cap the screen says "10,000+".
  */
 export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap = COUNT_CAP): Promise<Count> {
-  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(cap + 1).as('capped');
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('capped');
   const [row] = await db.select({ n: count() }).from(capped);
   const n = row?.n ?? 0;
   return { count: Math.min(n, cap), hasMore: n > cap };

@@ -73,7 +73,10 @@ async function createPipeline(userId: string, isDefault = false) {
 }
 
 async function createDeal(userId: string, pipelineId: string, values: Partial<typeof deals.$inferInsert> = {}) {
-  const [row] = await db.insert(deals).values({ userId, pipelineId, name: 'Acme', ...values }).returning();
+  const [row] = await db
+    .insert(deals)
+    .values({ userId, pipelineId, name: 'Acme', ...values })
+    .returning();
   return row!;
 }
 
@@ -124,14 +127,28 @@ describe('database schema', () => {
       const start = new Date('2030-01-07T10:00:00Z');
       const [booking] = await db
         .insert(bookings)
-        .values({ userId, scheduledStartTime: start, scheduledEndTime: new Date(+start + 1_800_000), bookerName: 'Bo', bookerEmail: 'bo@example.com' })
+        .values({
+          userId,
+          scheduledStartTime: start,
+          scheduledEndTime: new Date(+start + 1_800_000),
+          bookerName: 'Bo',
+          bookerEmail: 'bo@example.com',
+        })
         .returning();
       expect(booking!.status).toBe('Scheduled');
       const [account] = await db.insert(emailAccounts).values({ userId, email: 'me@example.com' }).returning();
       expect(account!.provider).toBe('custom');
       const [server] = await db
         .insert(emailServerConfig)
-        .values({ userId, emailAccountId: account!.id, serverType: 'smtp', serverHost: 'smtp.example.com', serverPort: 587, username: 'me', passwordEncrypted: 'x' })
+        .values({
+          userId,
+          emailAccountId: account!.id,
+          serverType: 'smtp',
+          serverHost: 'smtp.example.com',
+          serverPort: 587,
+          username: 'me',
+          passwordEncrypted: 'x',
+        })
         .returning();
       expect(server).toMatchObject({ useSsl: true, authMethod: 'plain' });
     });
@@ -168,16 +185,40 @@ describe('database schema', () => {
     it('rejects out-of-range settings, times, ports, providers and colours', async () => {
       const userId = await createUser();
       const rejected: [PromiseLike<unknown>, string][] = [
-        [db.insert(schedulingSettings).values({ userId, timezone: 'UTC', minNoticeMinutes: 1441 }), 'scheduling_settings_min_notice_check'],
-        [db.insert(schedulingSettings).values({ userId, timezone: 'UTC', maxAdvanceDays: 0 }), 'scheduling_settings_max_advance_check'],
-        [db.insert(schedulingSettings).values({ userId, timezone: 'UTC', timeFormat: '24' }), 'scheduling_settings_time_format_check'],
+        [
+          db.insert(schedulingSettings).values({ userId, timezone: 'UTC', minNoticeMinutes: 1441 }),
+          'scheduling_settings_min_notice_check',
+        ],
+        [
+          db.insert(schedulingSettings).values({ userId, timezone: 'UTC', maxAdvanceDays: 0 }),
+          'scheduling_settings_max_advance_check',
+        ],
+        [
+          db.insert(schedulingSettings).values({ userId, timezone: 'UTC', timeFormat: '24' }),
+          'scheduling_settings_time_format_check',
+        ],
         [db.insert(schedulingAvailability).values({ userId, dayOfWeek: 7 }), 'scheduling_availability_day_check'],
-        [db.insert(schedulingAvailability).values({ userId, dayOfWeek: 0, startTime: '09:15' }), 'scheduling_availability_start_check'],
-        [db.insert(schedulingAvailability).values({ userId, dayOfWeek: 0, endTime: '24:00' }), 'scheduling_availability_end_check'],
-        [db.insert(userAiConfig).values({ userId, provider: 'mistral', apiKeyEncrypted: 'x', model: 'm' }), 'user_ai_config_provider_check'],
-        [db.insert(userAiConfig).values({ userId, provider: 'openai', apiKeyEncrypted: 'x', model: ' ' }), 'user_ai_config_model_not_blank'],
+        [
+          db.insert(schedulingAvailability).values({ userId, dayOfWeek: 0, startTime: '09:15' }),
+          'scheduling_availability_start_check',
+        ],
+        [
+          db.insert(schedulingAvailability).values({ userId, dayOfWeek: 0, endTime: '24:00' }),
+          'scheduling_availability_end_check',
+        ],
+        [
+          db.insert(userAiConfig).values({ userId, provider: 'mistral', apiKeyEncrypted: 'x', model: 'm' }),
+          'user_ai_config_provider_check',
+        ],
+        [
+          db.insert(userAiConfig).values({ userId, provider: 'openai', apiKeyEncrypted: 'x', model: ' ' }),
+          'user_ai_config_model_not_blank',
+        ],
         [db.insert(taskCategories).values({ userId, name: 'Calls', color: 'red' }), 'task_categories_color_check'],
-        [db.insert(emailAccounts).values({ userId, email: 'me@example.com', provider: 'gmail' }), 'email_accounts_provider_check'],
+        [
+          db.insert(emailAccounts).values({ userId, email: 'me@example.com', provider: 'gmail' }),
+          'email_accounts_provider_check',
+        ],
       ];
       for (const [statement, constraint] of rejected) {
         expect(await failure(statement)).toMatchObject({ code: checkViolation, constraint });
@@ -206,7 +247,15 @@ describe('database schema', () => {
     it('rejects a mail server of an unknown type, auth method or port', async () => {
       const userId = await createUser();
       const [account] = await db.insert(emailAccounts).values({ userId, email: 'me@example.com' }).returning();
-      const base = { userId, emailAccountId: account!.id, serverType: 'pop3', serverHost: 'pop.example.com', serverPort: 995, username: 'me', passwordEncrypted: 'x' };
+      const base = {
+        userId,
+        emailAccountId: account!.id,
+        serverType: 'pop3',
+        serverHost: 'pop.example.com',
+        serverPort: 995,
+        username: 'me',
+        passwordEncrypted: 'x',
+      };
       const cases: [Partial<typeof emailServerConfig.$inferInsert>, string][] = [
         [{ serverType: 'imap' }, 'email_server_config_server_type_check'],
         [{ authMethod: 'oauth' }, 'email_server_config_auth_method_check'],
@@ -224,7 +273,9 @@ describe('database schema', () => {
     it('deletes the activities of a deleted deal and unlinks its tasks', async () => {
       const userId = await createUser();
       const deal = await createDeal(userId, (await createPipeline(userId)).id);
-      await db.insert(dealActivities).values({ dealId: deal.id, userId, activityType: 'email', description: 'Send deck', dueDate: new Date() });
+      await db
+        .insert(dealActivities)
+        .values({ dealId: deal.id, userId, activityType: 'email', description: 'Send deck', dueDate: new Date() });
       const [task] = await db.insert(tasks).values({ userId, name: 'Prepare deck', dealId: deal.id }).returning();
       await db.delete(deals).where(eq(deals.id, deal.id));
       expect(await db.select().from(dealActivities).where(eq(dealActivities.dealId, deal.id))).toEqual([]);
@@ -245,7 +296,9 @@ describe('database schema', () => {
       const userId = await createUser();
       const [project] = await db.insert(projects).values({ userId, name: 'Launch' }).returning();
       const deal = await createDeal(userId, (await createPipeline(userId)).id);
-      const error = await failure(db.insert(tasks).values({ userId, name: 'Both', projectId: project!.id, dealId: deal.id }));
+      const error = await failure(
+        db.insert(tasks).values({ userId, name: 'Both', projectId: project!.id, dealId: deal.id }),
+      );
       expect(error).toMatchObject({ code: checkViolation, constraint: 'tasks_project_or_deal_check' });
     });
 
@@ -277,7 +330,9 @@ describe('database schema', () => {
       const userId = await createUser();
       const pipeline = await createPipeline(userId, true);
       const deal = await createDeal(userId, pipeline.id);
-      await db.insert(dealActivities).values({ dealId: deal.id, userId, activityType: 'call', description: 'Call', dueDate: new Date() });
+      await db
+        .insert(dealActivities)
+        .values({ dealId: deal.id, userId, activityType: 'call', description: 'Call', dueDate: new Date() });
       await db.insert(tasks).values({ userId, name: 'Follow up', dealId: deal.id });
       const [form] = await db.insert(forms).values({ userId, name: 'Lead form' }).returning();
       await db.insert(formSubmissions).values({ formId: form!.id, userId, createdDealId: deal.id });
@@ -291,7 +346,17 @@ describe('database schema', () => {
     it('deletes the server settings of a deleted email account', async () => {
       const userId = await createUser();
       const [account] = await db.insert(emailAccounts).values({ userId, email: 'me@example.com' }).returning();
-      await db.insert(emailServerConfig).values({ userId, emailAccountId: account!.id, serverType: 'smtp', serverHost: 'h', serverPort: 587, username: 'me', passwordEncrypted: 'x' });
+      await db
+        .insert(emailServerConfig)
+        .values({
+          userId,
+          emailAccountId: account!.id,
+          serverType: 'smtp',
+          serverHost: 'h',
+          serverPort: 587,
+          username: 'me',
+          passwordEncrypted: 'x',
+        });
       await db.delete(emailAccounts).where(eq(emailAccounts.id, account!.id));
       expect(await db.select().from(emailServerConfig).where(eq(emailServerConfig.userId, userId))).toEqual([]);
     });
@@ -313,11 +378,19 @@ describe('database schema', () => {
       const [first] = await db.insert(forms).values({ userId, name: 'A' }).returning();
       const [second] = await db.insert(forms).values({ userId, name: 'B' }).returning();
       await db.insert(formSubmissions).values({ formId: first!.id, userId, idempotencyKey: 'k1' });
-      const error = await failure(db.insert(formSubmissions).values({ formId: first!.id, userId, idempotencyKey: 'k1' }));
-      expect(error).toMatchObject({ code: uniqueViolation, constraint: 'form_submissions_form_idempotency_key_unique' });
+      const error = await failure(
+        db.insert(formSubmissions).values({ formId: first!.id, userId, idempotencyKey: 'k1' }),
+      );
+      expect(error).toMatchObject({
+        code: uniqueViolation,
+        constraint: 'form_submissions_form_idempotency_key_unique',
+      });
       await db.insert(formSubmissions).values({ formId: second!.id, userId, idempotencyKey: 'k1' });
       // Without a key, nothing is deduplicated.
-      await db.insert(formSubmissions).values([{ formId: first!.id, userId }, { formId: first!.id, userId }]);
+      await db.insert(formSubmissions).values([
+        { formId: first!.id, userId },
+        { formId: first!.id, userId },
+      ]);
       await db.delete(forms).where(eq(forms.id, first!.id));
       expect(await db.select().from(formSubmissions).where(eq(formSubmissions.formId, first!.id))).toEqual([]);
     });
@@ -327,22 +400,36 @@ describe('database schema', () => {
       const start = new Date('2030-03-04T09:00:00Z');
       const end = new Date('2030-03-04T09:30:00Z');
       const booker = { userId, bookerName: 'Bo', bookerEmail: 'bo@example.com' };
-      const reversed = await failure(db.insert(bookings).values({ ...booker, scheduledStartTime: end, scheduledEndTime: start }));
+      const reversed = await failure(
+        db.insert(bookings).values({ ...booker, scheduledStartTime: end, scheduledEndTime: start }),
+      );
       expect(reversed).toMatchObject({ code: checkViolation, constraint: 'bookings_end_after_start' });
-      await db.insert(bookings).values({ ...booker, scheduledStartTime: start, scheduledEndTime: end, status: 'Cancelled' });
+      await db
+        .insert(bookings)
+        .values({ ...booker, scheduledStartTime: start, scheduledEndTime: end, status: 'Cancelled' });
       await db.insert(bookings).values({ ...booker, scheduledStartTime: start, scheduledEndTime: end });
-      const twice = await failure(db.insert(bookings).values({ ...booker, scheduledStartTime: start, scheduledEndTime: end }));
+      const twice = await failure(
+        db.insert(bookings).values({ ...booker, scheduledStartTime: start, scheduledEndTime: end }),
+      );
       expect(twice).toMatchObject({ code: uniqueViolation, constraint: 'bookings_user_scheduled_start_unique' });
-      const badStatus = await failure(db.insert(bookings).values({ ...booker, scheduledStartTime: end, scheduledEndTime: new Date(+end + 60_000), status: 'Pending' }));
+      const badStatus = await failure(
+        db
+          .insert(bookings)
+          .values({ ...booker, scheduledStartTime: end, scheduledEndTime: new Date(+end + 60_000), status: 'Pending' }),
+      );
       expect(badStatus).toMatchObject({ code: checkViolation, constraint: 'bookings_status_check' });
     });
 
     it('keeps one availability row per user and weekday, and one ICS token per user', async () => {
       const userId = await createUser();
       await db.insert(schedulingAvailability).values({ userId, dayOfWeek: 2 });
-      expect(await failure(db.insert(schedulingAvailability).values({ userId, dayOfWeek: 2 }))).toMatchObject({ code: uniqueViolation });
+      expect(await failure(db.insert(schedulingAvailability).values({ userId, dayOfWeek: 2 }))).toMatchObject({
+        code: uniqueViolation,
+      });
       await db.insert(calendarIntegration).values({ userId, icsToken: 'shared' });
-      const error = await failure(db.insert(calendarIntegration).values({ userId: await createUser(), icsToken: 'shared' }));
+      const error = await failure(
+        db.insert(calendarIntegration).values({ userId: await createUser(), icsToken: 'shared' }),
+      );
       expect(error).toMatchObject({ code: uniqueViolation, constraint: 'calendar_integration_ics_token_unique' });
     });
   });

@@ -14,14 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const writeRoutes = () => [
-  ['POST', '/api/auth/sign-up'],
-  ['POST', '/api/auth/sign-in'],
-  ['POST', '/api/auth/sign-out'],
-  ['POST', '/api/contacts'],
-  ['PATCH', `/api/contacts/${contactId}`],
-  ['PATCH', '/api/contacts/00000000-0000-0000-0000-000000000000'],
-] as const;
+const writeRoutes = () =>
+  [
+    ['POST', '/api/auth/sign-up'],
+    ['POST', '/api/auth/sign-in'],
+    ['POST', '/api/auth/sign-out'],
+    ['POST', '/api/contacts'],
+    ['PATCH', `/api/contacts/${contactId}`],
+    ['PATCH', '/api/contacts/00000000-0000-0000-0000-000000000000'],
+  ] as const;
 
 const readRoutes = [
   '/api/contacts?limit=-1',
@@ -38,21 +39,38 @@ const readRoutes = [
 ];
 
 const badBodies: unknown[] = [
-  null, [], 'text', 42, true,
-  { name: {} }, { name: [] }, { name: null }, { name: 1e308 }, { name: '😀'.repeat(300) },
-  { email: { $ne: '' }, password: { $gt: '' } }, { name: 'x', email: ['a@b.c'] },
+  null,
+  [],
+  'text',
+  42,
+  true,
+  { name: {} },
+  { name: [] },
+  { name: null },
+  { name: 1e308 },
+  { name: '😀'.repeat(300) },
+  { email: { $ne: '' }, password: { $gt: '' } },
+  { name: 'x', email: ['a@b.c'] },
   { constructor: { prototype: { admin: true } } },
   JSON.parse('{"a":'.repeat(200) + '1' + '}'.repeat(200)),
 ];
 
 describe('bad input never causes a server error', () => {
-  it.each(badBodies.map((body) => [JSON.stringify(body).slice(0, 40), body]))('write routes with %s', async (_label, body) => {
-    for (const [method, url] of writeRoutes()) {
-      const res = await t.app.inject({ method, url, payload: JSON.stringify(body), headers: { cookie: user.cookie, 'content-type': 'application/json' } });
-      expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
-      if (res.statusCode >= 400) expect(res.json().error, `${method} ${url}`).toBeTypeOf('string');
-    }
-  });
+  it.each(badBodies.map((body) => [JSON.stringify(body).slice(0, 40), body]))(
+    'write routes with %s',
+    async (_label, body) => {
+      for (const [method, url] of writeRoutes()) {
+        const res = await t.app.inject({
+          method,
+          url,
+          payload: JSON.stringify(body),
+          headers: { cookie: user.cookie, 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(res.json().error, `${method} ${url}`).toBeTypeOf('string');
+      }
+    },
+  );
 
   it.each(readRoutes)('GET %s', async (url) => {
     const res = await user.get(url);

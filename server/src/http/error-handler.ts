@@ -6,7 +6,9 @@ import { AppError } from '../errors';
 export function handleError(error: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) req.log.error({ err: error }, 'request failed');
-    return reply.code(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    return reply
+      .code(error.statusCode)
+      .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     // A malformed id says nothing about what exists: answer as for an unknown one.

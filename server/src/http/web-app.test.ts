@@ -29,12 +29,15 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
-  it.each(['/', '/pricing', '/app/contacts', '/app/nope?x=1'])('answers %s with the app page, whatever the Accept header', async (url) => {
-    const res = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toBe(indexHtml);
-  });
+  it.each(['/', '/pricing', '/app/contacts', '/app/nope?x=1'])(
+    'answers %s with the app page, whatever the Accept header',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toBe(indexHtml);
+    },
+  );
 
   it('allows the inline theme script by its hash and no other inline script', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });

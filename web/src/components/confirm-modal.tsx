@@ -13,7 +13,15 @@ interface ConfirmModalProps {
 }
 
 /** Asks before a destructive action; the spec's second line is always "This action cannot be undone." */
-export function ConfirmModal({ open, onOpenChange, title, message, confirmLabel = 'Delete', pending, onConfirm }: ConfirmModalProps) {
+export function ConfirmModal({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  pending,
+  onConfirm,
+}: ConfirmModalProps) {
   return (
     <Modal
       open={open}

@@ -37,7 +37,9 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', chi
           >
             <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
               <div className="min-w-0">
-                <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-slate-100">{title}</Dialog.Title>
+                <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+                  {title}
+                </Dialog.Title>
                 {description && (
                   <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
                     {description}

@@ -18,7 +18,16 @@ interface PaginationProps {
 }
 
 /** First/Previous/Next under a cursor-paged list; hidden when everything fits on one page. */
-export function Pagination({ pageIndex, pageSize, shown, total, hasNext, onFirst, onPrevious, onNext }: PaginationProps) {
+export function Pagination({
+  pageIndex,
+  pageSize,
+  shown,
+  total,
+  hasNext,
+  onFirst,
+  onPrevious,
+  onNext,
+}: PaginationProps) {
   if (pageIndex === 0 && !hasNext) return null;
   const first = pageIndex * pageSize + 1;
   const last = pageIndex * pageSize + shown;

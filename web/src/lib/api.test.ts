@@ -39,10 +39,18 @@ describe('api', () => {
 
   it('takes an error body without fields, and ignores one of another shape', async () => {
     vi.stubGlobal('fetch', answer(401, { error: 'Not signed in' }));
-    await expect(api.get('/api/me', z.unknown())).rejects.toMatchObject({ status: 401, error: 'Not signed in', fields: {} });
+    await expect(api.get('/api/me', z.unknown())).rejects.toMatchObject({
+      status: 401,
+      error: 'Not signed in',
+      fields: {},
+    });
     for (const body of [{ error: 'Bad', fields: { name: 5 } }, { error: 'Bad', fields: null }, { error: 7 }, ['Bad']]) {
       vi.stubGlobal('fetch', answer(400, body));
-      await expect(api.post('/api/contacts', {})).rejects.toMatchObject({ status: 400, error: 'Request failed', fields: {} });
+      await expect(api.post('/api/contacts', {})).rejects.toMatchObject({
+        status: 400,
+        error: 'Request failed',
+        fields: {},
+      });
     }
   });
 

@@ -50,7 +50,11 @@ export function AppShell() {
         <MobileSidebar user={user} open={menuOpen} onOpenChange={setMenuOpen} />
         <div className="flex min-h-dvh min-w-0 flex-col">
           <PageHeader menuOpen={menuOpen} onMenuToggle={() => setMenuOpen(!menuOpen)} />
-          <main id="main" tabIndex={-1} className="mx-auto focus:outline-none w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto focus:outline-none w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8"
+          >
             <Outlet />
           </main>
         </div>

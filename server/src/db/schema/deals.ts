@@ -39,6 +39,8 @@ export const deals = pgTable(
     index('deals_user_stage_idx').on(t.userId, t.stage),
     // Behind the foreign keys: the pipeline delete check and the SET NULL on contact delete.
     index('deals_pipeline_idx').on(t.pipelineId),
-    index('deals_contact_idx').on(t.contactId).where(sql`${t.contactId} is not null`),
+    index('deals_contact_idx')
+      .on(t.contactId)
+      .where(sql`${t.contactId} is not null`),
   ],
 );

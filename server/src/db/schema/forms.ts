@@ -104,7 +104,11 @@ export const formSubmissions = pgTable(
     // New submissions across the user's forms (notifications, decisions.md item 17).
     index('form_submissions_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     // Behind the SET NULL foreign keys.
-    index('form_submissions_deal_idx').on(t.createdDealId).where(sql`${t.createdDealId} is not null`),
-    index('form_submissions_contact_idx').on(t.createdContactId).where(sql`${t.createdContactId} is not null`),
+    index('form_submissions_deal_idx')
+      .on(t.createdDealId)
+      .where(sql`${t.createdDealId} is not null`),
+    index('form_submissions_contact_idx')
+      .on(t.createdContactId)
+      .where(sql`${t.createdContactId} is not null`),
   ],
 );

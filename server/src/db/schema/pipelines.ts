@@ -26,6 +26,8 @@ export const pipelines = pgTable(
     // Listed per user in creation order (part 1 §7, part 2 §7).
     index('pipelines_user_created_idx').on(t.userId, t.createdAt, t.id),
     // "Only one pipeline is default" (part 1 §4): setting a new default must clear the old one first.
-    uniqueIndex('pipelines_one_default_per_user_idx').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('pipelines_one_default_per_user_idx')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );

@@ -56,8 +56,14 @@ export const tasks = pgTable(
     // Task screen, newest first (part 2 §7).
     index('tasks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     // Behind the SET NULL foreign keys, so deleting a project, deal or category does not scan all tasks.
-    index('tasks_project_idx').on(t.projectId).where(sql`${t.projectId} is not null`),
-    index('tasks_deal_idx').on(t.dealId).where(sql`${t.dealId} is not null`),
-    index('tasks_category_idx').on(t.categoryId).where(sql`${t.categoryId} is not null`),
+    index('tasks_project_idx')
+      .on(t.projectId)
+      .where(sql`${t.projectId} is not null`),
+    index('tasks_deal_idx')
+      .on(t.dealId)
+      .where(sql`${t.dealId} is not null`),
+    index('tasks_category_idx')
+      .on(t.categoryId)
+      .where(sql`${t.categoryId} is not null`),
   ],
 );

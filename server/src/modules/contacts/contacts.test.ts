@@ -67,7 +67,12 @@ describe('contacts', () => {
   });
 
   it('answers 400 for a body that is not JSON, 413 for an oversize one, 404 for a malformed id', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/contacts', payload: '{"name":', headers: { cookie: ann.cookie, 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: '{"name":',
+      headers: { cookie: ann.cookie, 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBeTypeOf('string');
     const huge = await ann.post('/api/contacts', { name: 'x', company: 'y'.repeat(2_000_000) });
@@ -75,7 +80,12 @@ describe('contacts', () => {
     expect((await ann.get('/api/contacts/not-a-uuid')).statusCode).toBe(404);
     const nul = await ann.post('/api/contacts', { name: 'Null\u0000Byte' });
     expect(nul.statusCode).toBe(400);
-    const poisoned = await t.app.inject({ method: 'POST', url: '/api/contacts', payload: '{"name":"P","__proto__":{"x":1}}', headers: { cookie: ann.cookie, 'content-type': 'application/json' } });
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: '{"name":"P","__proto__":{"x":1}}',
+      headers: { cookie: ann.cookie, 'content-type': 'application/json' },
+    });
     expect(poisoned.statusCode).toBe(400);
     expect((await ann.get('/api/contacts?limit=100000')).statusCode).toBe(400);
     expect((await ann.get(`/api/contacts?cursor=${'x'.repeat(501)}`)).statusCode).toBe(400);

@@ -34,7 +34,10 @@ async function allPages(user: UserClient, limit: number): Promise<Page[]> {
 }
 
 const seed = (userId: string, names: string[]) =>
-  t.database.db.insert(contacts).values(names.map((name) => ({ userId, name }))).returning({ id: contacts.id, name: contacts.name });
+  t.database.db
+    .insert(contacts)
+    .values(names.map((name) => ({ userId, name })))
+    .returning({ id: contacts.id, name: contacts.name });
 
 describe('contact pages by cursor', () => {
   it('walks every contact once, in a stable order, also when many share a name', async () => {
@@ -83,7 +86,10 @@ describe('contact pages by cursor', () => {
   it.each([
     ['garbage', 'not-a-cursor'],
     ['a changed payload', 'forge'],
-    ['an unsigned position', Buffer.from(JSON.stringify(['A', '00000000-0000-0000-0000-000000000000'])).toString('base64url')],
+    [
+      'an unsigned position',
+      Buffer.from(JSON.stringify(['A', '00000000-0000-0000-0000-000000000000'])).toString('base64url'),
+    ],
     ['an empty signature', 'W10.'],
   ])('refuses %s with 400', async (_label, cursor) => {
     let value = cursor;

@@ -7,24 +7,34 @@ import { countContacts, createContact, deleteContact, getContact, listContacts, 
 export async function contactsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/contacts', { schema: { querystring: pageQuerySchema, response: { 200: contactPageSchema } } }, async (req) => {
-    const after = app.cursors.open(req.query.cursor, req.user.id, 'contacts');
-    const page = await listContacts(app.db, req.user.id, { limit: req.query.limit, after });
-    return app.cursors.pageOf(page, req.user.id, 'contacts');
-  });
+  r.get(
+    '/api/contacts',
+    { schema: { querystring: pageQuerySchema, response: { 200: contactPageSchema } } },
+    async (req) => {
+      const after = app.cursors.open(req.query.cursor, req.user.id, 'contacts');
+      const page = await listContacts(app.db, req.user.id, { limit: req.query.limit, after });
+      return app.cursors.pageOf(page, req.user.id, 'contacts');
+    },
+  );
 
-  r.get('/api/contacts/count', { schema: { response: { 200: countSchema } } }, (req) => countContacts(app.db, req.user.id));
+  r.get('/api/contacts/count', { schema: { response: { 200: countSchema } } }, (req) =>
+    countContacts(app.db, req.user.id),
+  );
 
   r.get('/api/contacts/:id', { schema: { params: idParamSchema, response: { 200: contactSchema } } }, (req) =>
     getContact(app.db, req.user.id, req.params.id),
   );
 
-  r.post('/api/contacts', { schema: { body: contactInputSchema, response: { 201: contactSchema } } }, async (req, reply) =>
-    reply.code(201).send(await createContact(app.db, req.user.id, req.body)),
+  r.post(
+    '/api/contacts',
+    { schema: { body: contactInputSchema, response: { 201: contactSchema } } },
+    async (req, reply) => reply.code(201).send(await createContact(app.db, req.user.id, req.body)),
   );
 
-  r.patch('/api/contacts/:id', { schema: { params: idParamSchema, body: contactInputSchema, response: { 200: contactSchema } } }, (req) =>
-    updateContact(app.db, req.user.id, req.params.id, req.body),
+  r.patch(
+    '/api/contacts/:id',
+    { schema: { params: idParamSchema, body: contactInputSchema, response: { 200: contactSchema } } },
+    (req) => updateContact(app.db, req.user.id, req.params.id, req.body),
   );
 
   r.delete('/api/contacts/:id', { schema: { params: idParamSchema } }, async (req, reply) => {

@@ -41,13 +41,19 @@ export function countContacts(db: Db, userId: string): Promise<Count> {
 }
 
 export async function getContact(db: Db, userId: string, id: string): Promise<Contact> {
-  const [row] = await db.select(contactColumns).from(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
+  const [row] = await db
+    .select(contactColumns)
+    .from(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
   if (!row) throw notFound();
   return toContact(row);
 }
 
 export async function createContact(db: Db, userId: string, input: ContactValues): Promise<Contact> {
-  const [row] = await db.insert(contacts).values({ ...input, userId }).returning(contactColumns);
+  const [row] = await db
+    .insert(contacts)
+    .values({ ...input, userId })
+    .returning(contactColumns);
   return toContact(row!);
 }
 
@@ -62,7 +68,10 @@ export async function updateContact(db: Db, userId: string, id: string, input: C
 }
 
 export async function deleteContact(db: Db, userId: string, id: string): Promise<void> {
-  const rows = await db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId))).returning({ id: contacts.id });
+  const rows = await db
+    .delete(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
+    .returning({ id: contacts.id });
   if (!rows.length) throw notFound();
 }
 

@@ -95,7 +95,14 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <FormAlert message={formError} />
       {isSignUp && (
-        <Field label="Full Name" autoComplete="name" name="name" value={values.name} onChange={change('name')} error={errors.name} />
+        <Field
+          label="Full Name"
+          autoComplete="name"
+          name="name"
+          value={values.name}
+          onChange={change('name')}
+          error={errors.name}
+        />
       )}
       <Field
         label="Email Address"

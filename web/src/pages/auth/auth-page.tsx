@@ -36,9 +36,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
       <Card className="w-full max-w-md p-6 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight">{isSignUp ? 'Create your account' : 'Welcome back'}</h1>
         <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-400">
-          {isSignUp
-            ? 'Get your workspace ready in less than a minute.'
-            : 'Sign in to your account to continue.'}
+          {isSignUp ? 'Get your workspace ready in less than a minute.' : 'Sign in to your account to continue.'}
         </p>
         <AuthForm key={mode} mode={mode} />
       </Card>

@@ -22,7 +22,10 @@ export function ContactsPage() {
   const pages = useCursorPages();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
-  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({ ...contactsQuery(pages.cursor), placeholderData: keepPreviousData });
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({
+    ...contactsQuery(pages.cursor),
+    placeholderData: keepPreviousData,
+  });
   const { data: total } = useQuery(contactsCountQuery());
   const remove = useDeleteContact();
 
@@ -44,7 +47,9 @@ export function ContactsPage() {
     <>
       <PageTitle
         title="Contacts"
-        description={total ? `${formatCount(total)} ${total.count === 1 && !total.hasMore ? 'contact' : 'contacts'}` : undefined}
+        description={
+          total ? `${formatCount(total)} ${total.count === 1 && !total.hasMore ? 'contact' : 'contacts'}` : undefined
+        }
         actions={
           <Button onClick={() => setEditing({ mode: 'create' })}>
             <Plus aria-hidden="true" className="size-4" />

@@ -23,10 +23,18 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
       <table className="w-full min-w-[720px] divide-y divide-slate-200 dark:divide-slate-800">
         <thead className="bg-slate-50 dark:bg-slate-900/60">
           <tr>
-            <th scope="col" className={`${th} ${stickyCell} bg-slate-50 dark:bg-slate-900`}>Name</th>
-            <th scope="col" className={th}>Email</th>
-            <th scope="col" className={th}>Phone</th>
-            <th scope="col" className={th}>Company</th>
+            <th scope="col" className={`${th} ${stickyCell} bg-slate-50 dark:bg-slate-900`}>
+              Name
+            </th>
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Phone
+            </th>
+            <th scope="col" className={th}>
+              Company
+            </th>
             <th scope="col" className={th}>
               <span className="sr-only">Actions</span>
             </th>

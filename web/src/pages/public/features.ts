@@ -1,4 +1,13 @@
-import { Bot, CalendarClock, ClipboardList, FileText, FolderKanban, Handshake, Users, type LucideIcon } from 'lucide-react';
+import {
+  Bot,
+  CalendarClock,
+  ClipboardList,
+  FileText,
+  FolderKanban,
+  Handshake,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface Feature {
   title: string;

@@ -37,7 +37,11 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section id="features" aria-labelledby="features-title" className="scroll-mt-20 border-t border-slate-200 bg-white py-20 dark:border-slate-800 dark:bg-slate-900/40">
+      <section
+        id="features"
+        aria-labelledby="features-title"
+        className="scroll-mt-20 border-t border-slate-200 bg-white py-20 dark:border-slate-800 dark:bg-slate-900/40"
+      >
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
             Everything you need to succeed

@@ -9,7 +9,10 @@ export function PricingPage() {
   useDocumentTitle('Pricing');
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
-      <Link to="/" className="inline-flex items-center gap-2 rounded text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-400">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-2 rounded text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-400"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Home
       </Link>
@@ -26,7 +29,9 @@ export function PricingPage() {
             key={plan.name}
             className={cn(
               'relative flex h-full flex-col rounded-2xl border bg-white p-6 shadow-sm sm:p-8 dark:bg-slate-900',
-              plan.popular ? 'border-indigo-500 ring-2 ring-indigo-500 lg:-mt-4 lg:pb-12' : 'border-slate-200 dark:border-slate-800',
+              plan.popular
+                ? 'border-indigo-500 ring-2 ring-indigo-500 lg:-mt-4 lg:pb-12'
+                : 'border-slate-200 dark:border-slate-800',
             )}
           >
             {plan.popular && (
@@ -50,10 +55,7 @@ export function PricingPage() {
                 </li>
               ))}
             </ul>
-            <Link
-              to="/signup"
-              className={buttonClasses(plan.popular ? 'primary' : 'secondary', 'lg', 'mt-8 w-full')}
-            >
+            <Link to="/signup" className={buttonClasses(plan.popular ? 'primary' : 'secondary', 'lg', 'mt-8 w-full')}>
               Start {plan.name} trial
             </Link>
           </li>
