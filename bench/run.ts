@@ -2,6 +2,7 @@
 //   npm run bench                       embedded database (PGlite), 100,000 contacts, 8 s a measurement
 //   DATABASE_URL=postgres://… npm run bench   the same on PostgreSQL (a fresh database is made and dropped)
 //   npm run bench -- --quick            10,000 contacts, 2 s a measurement, figures only (CI)
+// The bench user also has one pipeline of deals (10,000; 1,000 with --quick) for the board.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,6 +23,7 @@ const projectDir = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
 const HEAVY_ROWS = quick ? 10_000 : 100_000;
 const LIGHT_USERS = quick ? 100 : 1_000;
+const DEALS = quick ? 1_000 : 10_000;
 const SECONDS = quick ? 2 : 8;
 // Before each path is measured: long enough for V8 to optimise its code (a second was not).
 const WARM_UP_SECONDS = quick ? 1 : 4;
@@ -100,7 +102,39 @@ async function openDriver(
   return { query: (text, params) => client.query(text, params), close: () => client.close() };
 }
 
-function linesFor(userId: string, cookie: string, deep: { name: string; id: string }, deepPosition: number): Line[] {
+/**
+ * The board's floor: what the API reads in three queries (the pipeline, each stage's count and total, every
+ * column's first page with contact names and next activities), as one statement.
+ */
+const boardFloorSql = `with totals as (
+    select stage, count(*)::int as n, coalesce(sum(value), 0)::text as total
+    from deals where user_id = $1 and pipeline_id = $2 group by stage
+  )
+  select s.stage as column_stage, t.n, t.total, d.id, d.name, d.pipeline_id, d.stage, d.value::text as value, d.currency,
+    d.expected_close_date::text as expected_close_date, d.contact_id,
+    (select c.name from contacts c where c.id = d.contact_id) as contact_name, d.created_at,
+    na.id as next_id, na.due_date as next_due
+  from pipelines p
+  cross join lateral unnest(p.stages) with ordinality as s(stage, ord)
+  left join totals t on t.stage = s.stage
+  left join lateral (
+    select * from deals where user_id = $1 and pipeline_id = $2 and stage = s.stage
+    order by created_at desc, id desc limit 21
+  ) d on true
+  left join lateral (
+    select a.id, a.due_date from deal_activities a where a.deal_id = d.id and a.status = 'pending'
+    order by a.due_date, a.id limit 1
+  ) na on true
+  where p.id = $2 and p.user_id = $1
+  order by s.ord, d.created_at desc, d.id desc`;
+
+function linesFor(
+  userId: string,
+  pipelineId: string,
+  cookie: string,
+  deep: { name: string; id: string },
+  deepPosition: number,
+): Line[] {
   const cursor = new Cursors(SECRET_KEY).seal([deep.name, deep.id], userId, 'contacts');
   const columns = 'id, name, email, phone, company, created_at';
   const headers = { cookie };
@@ -123,6 +157,12 @@ function linesFor(userId: string, cookie: string, deep: { name: string; id: stri
       target: { method: 'GET', path: `/api/contacts?limit=50&cursor=${encodeURIComponent(cursor)}`, headers },
       floorSql: `select ${columns} from contacts where user_id = $1 and (name, id) > ($2, $3::uuid) order by name, id limit 51`,
       floorParams: [userId, deep.name, deep.id],
+    },
+    {
+      name: `GET /api/deals/board (${DEALS.toLocaleString('en-US')} deals)`,
+      target: { method: 'GET', path: `/api/deals/board?pipelineId=${pipelineId}`, headers },
+      floorSql: boardFloorSql,
+      floorParams: [userId, pipelineId],
     },
     {
       name: 'POST /api/contacts',
@@ -229,7 +269,7 @@ async function main() {
       `Database: ${kind}. Seeding ${HEAVY_ROWS.toLocaleString('en-US')} contacts for one user and ${LIGHT_USERS} light users…`,
     );
     const database = await openDatabase({ databaseUrl: fresh?.url, dataDir });
-    const seeded = await seed(database.db, HEAVY_ROWS, LIGHT_USERS);
+    const seeded = await seed(database.db, HEAVY_ROWS, LIGHT_USERS, DEALS);
     // Statistics as autovacuum (PostgreSQL) or the server's own analyze (PGlite) leave them after a bulk load.
     await database.db.execute(sql`analyze`);
     await database.close();
@@ -247,7 +287,7 @@ async function main() {
         rows: Array<{ name: string; id: string }>;
       }
     ).rows;
-    const lines = linesFor(seeded.userId, '', deep!, deepPosition);
+    const lines = linesFor(seeded.userId, seeded.pipelineId, '', deep!, deepPosition);
     const driverStats = new Map<string, Stats>();
     for (const line of lines) {
       await measureLoop(() => driver.query(line.floorSql, line.floorParams), 16, WARM_UP_SECONDS);
@@ -279,7 +319,7 @@ async function main() {
     );
     children.push(server);
     const cookie = await signIn(base);
-    const apiLines = linesFor(seeded.userId, cookie, deep!, deepPosition);
+    const apiLines = linesFor(seeded.userId, seeded.pipelineId, cookie, deep!, deepPosition);
 
     // The framework floor answers each path with a body of the API's own size.
     const answers = [];
@@ -332,7 +372,7 @@ async function main() {
     const report = [
       `### ${kind === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite)'}${quick ? ' — quick run' : ''}`,
       '',
-      `${HEAVY_ROWS.toLocaleString('en-US')} contacts for the measured user, ${LIGHT_USERS.toLocaleString('en-US')} light users; seeded at ${rate(seeded.rows / seeded.seconds)} rows/s. ` +
+      `${HEAVY_ROWS.toLocaleString('en-US')} contacts and ${DEALS.toLocaleString('en-US')} deals for the measured user, ${LIGHT_USERS.toLocaleString('en-US')} light users; seeded at ${rate(seeded.rows / seeded.seconds)} rows/s. ` +
         `${SECONDS} s a measurement, no pipelining; ${os.cpus().length} cores shared by the server, the database and the load generator.`,
       '',
       formatTable(rows),

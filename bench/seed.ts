@@ -2,7 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../server/src/db/client';
-import { authAccounts, authUsers, contacts, users } from '../server/src/db/schema';
+import { eq } from 'drizzle-orm';
+import { defaultPipelineStages } from '../common/constants';
+import { authAccounts, authUsers, contacts, dealActivities, deals, pipelines, users } from '../server/src/db/schema';
 import { hashPassword } from '../server/src/auth/password';
 
 export const BENCH_EMAIL = 'bench@example.com';
@@ -41,6 +43,8 @@ const BATCH = 5_000;
 
 export interface SeedResult {
   userId: string;
+  /** The bench user's default pipeline, holding the seeded deals. */
+  pipelineId: string;
   rows: number;
   seconds: number;
 }
@@ -63,8 +67,56 @@ async function insertUsers(db: Db, people: Array<{ id: string; name: string; ema
   }
 }
 
-/** Seeds `heavyRows` contacts for the bench user (who can sign in) and `lightUsers` users with five contacts each. */
-export async function seed(db: Db, heavyRows: number, lightUsers: number): Promise<SeedResult> {
+/**
+ * One pipeline of `count` deals for the user, spread over its stages a minute apart, every other one linked
+ * to a contact and every third one with a pending activity (the board's next-activity indicator).
+ */
+async function seedDeals(db: Db, userId: string, count: number): Promise<{ pipelineId: string; rows: number }> {
+  const [pipeline] = await db
+    .insert(pipelines)
+    .values({ userId, name: 'Sales', isDefault: true })
+    .returning({ id: pipelines.id });
+  const pipelineId = pipeline!.id;
+  const contactIds = (
+    await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, userId)).limit(1_000)
+  ).map((c) => c.id);
+  const now = Date.now();
+  let rows = 1;
+  for (let i = 0; i < count; i += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - i) }, (_, j) => {
+      const n = i + j;
+      return {
+        userId,
+        pipelineId,
+        name: `Deal ${n}`,
+        stage: defaultPipelineStages[n % defaultPipelineStages.length]!,
+        value: String((n % 500) * 100 + 0.5),
+        contactId: n % 2 && contactIds.length ? contactIds[n % contactIds.length]! : null,
+        createdAt: new Date(now - n * 60_000),
+      };
+    });
+    const inserted = await db.insert(deals).values(batch).returning({ id: deals.id });
+    const activities = inserted
+      .filter((_, j) => (i + j) % 3 === 0)
+      .map((deal, j) => ({
+        dealId: deal.id,
+        userId,
+        assignedUserId: userId,
+        activityType: 'call',
+        description: 'Call back',
+        dueDate: new Date(now + ((j % 20) - 10) * 86_400_000),
+      }));
+    if (activities.length) await db.insert(dealActivities).values(activities);
+    rows += inserted.length + activities.length;
+  }
+  return { pipelineId, rows };
+}
+
+/**
+ * Seeds `heavyRows` contacts and `dealCount` deals for the bench user (who can sign in), and `lightUsers`
+ * users with five contacts each.
+ */
+export async function seed(db: Db, heavyRows: number, lightUsers: number, dealCount: number): Promise<SeedResult> {
   const start = performance.now();
   const userId = randomUUID();
   await insertUsers(db, [{ id: userId, name: 'Bench User', email: BENCH_EMAIL }]);
@@ -90,5 +142,7 @@ export async function seed(db: Db, heavyRows: number, lightUsers: number): Promi
     await db.insert(contacts).values(Array.from({ length: count }, (_, j) => contactRow(userId, i + j)));
   }
   rows += heavyRows;
-  return { userId, rows, seconds: (performance.now() - start) / 1000 };
+  const board = await seedDeals(db, userId, dealCount);
+  rows += board.rows;
+  return { userId, pipelineId: board.pipelineId, rows, seconds: (performance.now() - start) / 1000 };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageOf } from './http';
+import { optionalText, pageOf, pageQuerySchema } from './http';
 
 export const contactMessages = {
   loadFailed: 'Failed to load contacts',
@@ -36,3 +36,9 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 export const contactPageSchema = pageOf(contactSchema);
+
+/** GET /api/contacts: a page by name, optionally only contacts whose name, email or company contains `q`. */
+export const contactListQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+});
+export type ContactListQuery = z.input<typeof contactListQuerySchema>;

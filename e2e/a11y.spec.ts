@@ -46,5 +46,42 @@ for (const mode of ['dark', 'light'] as const) {
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoSeriousViolations(page);
     });
+
+    test('pipeline settings', async ({ page, signedIn: _ }) => {
+      await page.request.post('/api/pipelines', { data: { name: 'Sales Pipeline', isDefault: true } });
+      await page.request.post('/api/pipelines', { data: { name: 'Renewals' } });
+      await page.goto('/app/settings/pipelines');
+      await expect(page.getByRole('button', { name: 'Set as Default' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
+    test('deal board and a deal with its activities', async ({ page, signedIn: _ }) => {
+      const pipeline = await (
+        await page.request.post('/api/pipelines', { data: { name: 'Sales Pipeline', isDefault: true } })
+      ).json();
+      const contact = await (await page.request.post('/api/contacts', { data: { name: 'Ada Lovelace' } })).json();
+      await page.request.post('/api/deals', {
+        data: { name: 'Old deal', pipelineId: pipeline.id, stage: 'Lead', value: 10, expectedCloseDate: '2020-01-01' },
+      });
+      const deal = await (
+        await page.request.post('/api/deals', {
+          data: { name: 'Acme', pipelineId: pipeline.id, stage: 'Won', value: 99.5, contactId: contact.id },
+        })
+      ).json();
+      await page.request.post(`/api/deals/${deal.id}/activities`, {
+        data: {
+          activityType: 'call',
+          description: 'Call Ada',
+          dueDate: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+        },
+      });
+      await page.goto('/app/deals');
+      await expect(page.getByText('Expired')).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Next activity overdue' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.getByRole('button', { name: 'Acme', exact: true }).click();
+      await expect(page.getByRole('dialog').getByText('Call Ada')).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
   });
 }

@@ -11,13 +11,16 @@ import { requireUser } from './auth/guard';
 import { SessionChecker } from './auth/session-check';
 import { authRoutes, tooManyAttempts } from './auth/routes';
 import { handleError } from './http/error-handler';
-import { registerJsonParser } from './http/json-body';
+import { refuseNulInQuery, registerJsonParser } from './http/json-body';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { Cursors } from './http/cursor';
 import { addSecurityHeaders } from './http/security-headers';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-app';
+import { activitiesRoutes } from './modules/activities/routes';
 import { contactsRoutes } from './modules/contacts/routes';
+import { dealsRoutes } from './modules/deals/routes';
+import { pipelinesRoutes } from './modules/pipelines/routes';
 import { SecretBox } from './secrets/secret-box';
 
 declare module 'fastify' {
@@ -87,6 +90,7 @@ export async function buildApp({
   app.setErrorHandler(handleError);
   app.removeContentTypeParser('text/plain');
   registerJsonParser(app);
+  refuseNulInQuery(app);
 
   app.decorate('db', database.db);
   const auth = createAuth(database.db, config);
@@ -135,6 +139,9 @@ export async function buildApp({
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     await signedIn.register(contactsRoutes);
+    await signedIn.register(pipelinesRoutes);
+    await signedIn.register(dealsRoutes);
+    await signedIn.register(activitiesRoutes);
   });
 
   await registerWebApp(app, webDir ?? '', indexHtml);

@@ -15,6 +15,10 @@ const DashboardPage = lazy(() =>
   import('./pages/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 const ContactsPage = lazy(() => import('./pages/contacts/contacts-page').then((m) => ({ default: m.ContactsPage })));
+const DealsPage = lazy(() => import('./pages/deals/deals-page').then((m) => ({ default: m.DealsPage })));
+const PipelinesPage = lazy(() =>
+  import('./pages/pipelines/pipelines-page').then((m) => ({ default: m.PipelinesPage })),
+);
 const PlaceholderPage = lazy(() =>
   import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -26,7 +30,6 @@ const toDashboard = <Navigate to="/app/dashboard" replace />;
 
 /** Areas still to be built: path under /app → page heading. */
 const placeholders: Array<[path: string, title: string]> = [
-  ['deals', 'Deals'],
   ['projects', 'Projects'],
   ['forms', 'Forms'],
   ['chatbot', 'Chatbots'],
@@ -37,7 +40,6 @@ const placeholders: Array<[path: string, title: string]> = [
   ['email/folder/:folderId', 'Email'],
   ['profile', 'Profile Settings'],
   ['settings', 'Settings'],
-  ['settings/pipelines', 'Pipeline Settings'],
   ['settings/ai', 'AI Configuration'],
   ['settings/email', 'Email Settings'],
   ['settings/scheduling', 'Scheduling Settings'],
@@ -68,6 +70,8 @@ export function AppRoutes() {
           <Route index element={toDashboard} />
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="contacts" element={<ContactsPage />} />
+          <Route path="deals" element={<DealsPage />} />
+          <Route path="settings/pipelines" element={<PipelinesPage />} />
           {placeholders.map(([path, title]) => (
             <Route key={path} path={path} element={<PlaceholderPage key={path} title={title} />} />
           ))}

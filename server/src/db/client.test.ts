@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { cookieOf, testConfig } from '../test/test-app';
+import pg from 'pg';
+import { cookieOf, createPostgresDatabase, testConfig } from '../test/test-app';
 import { openDatabase } from './client';
 import { selectRows } from './select-rows';
 import { FolderLockedError } from './folder-lock';
@@ -69,5 +70,26 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a server restart', () => {
     });
     expect(signIn.statusCode).toBe(200);
     await second.stop();
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('a PostgreSQL server ending connections', () => {
+  it('keeps the server running and answering when its idle connections are terminated', async () => {
+    const created = await createPostgresDatabase();
+    const database = await openDatabase({ databaseUrl: created.url, dataDir: null });
+    try {
+      await selectRows(database.db, sql`select 1`);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+        new URL(created.url).pathname.slice(1),
+      ]);
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await selectRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+      await created.drop();
+    }
   });
 });

@@ -14,6 +14,9 @@ import { acquireFolderLock } from './folder-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of `Db`, for helpers that run inside one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -33,6 +36,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server ends (a restart, an administrator, a dropped test database) is
+  // reported here and left by the pool, which opens a new one when next needed; unheard, it would end the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   // Several server processes may start at once: one migrates, the others wait on the lock.
   const client = await pool.connect();

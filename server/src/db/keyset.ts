@@ -8,9 +8,19 @@ import type { CursorKey, KeysetPage } from '../http/cursor';
  * Keyset paging: rows after `after` in the order (sort, id), both ascending. The row comparison
  * is answered by an index on (user_id, sort, id) without reading the rows before it, however deep the page.
  */
-export function afterKey(sort: AnyColumn, id: AnyColumn, after: CursorKey | null): SQL | undefined {
+export function afterKey(sort: AnyColumn | SQL, id: AnyColumn | SQL, after: CursorKey | null): SQL | undefined {
   if (!after) return undefined;
   return sql`(${sort}, ${id}) > (${after[0]}, ${after[1]}::uuid)`;
+}
+
+/**
+ * Keyset paging in descending order (sort desc, id desc), e.g. newest first: rows before `before`.
+ * The index is on (…, sort desc, id desc). A timestamp sort value travels as its ISO string with microseconds,
+ * so rows created in the same millisecond are neither skipped nor doubled.
+ */
+export function beforeKey(sort: AnyColumn | SQL, id: AnyColumn | SQL, before: CursorKey | null): SQL | undefined {
+  if (!before) return undefined;
+  return sql`(${sort}, ${id}) < (${before[0]}, ${before[1]}::uuid)`;
 }
 
 /**

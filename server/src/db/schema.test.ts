@@ -346,17 +346,15 @@ describe('database schema', () => {
     it('deletes the server settings of a deleted email account', async () => {
       const userId = await createUser();
       const [account] = await db.insert(emailAccounts).values({ userId, email: 'me@example.com' }).returning();
-      await db
-        .insert(emailServerConfig)
-        .values({
-          userId,
-          emailAccountId: account!.id,
-          serverType: 'smtp',
-          serverHost: 'h',
-          serverPort: 587,
-          username: 'me',
-          passwordEncrypted: 'x',
-        });
+      await db.insert(emailServerConfig).values({
+        userId,
+        emailAccountId: account!.id,
+        serverType: 'smtp',
+        serverHost: 'h',
+        serverPort: 587,
+        username: 'me',
+        passwordEncrypted: 'x',
+      });
       await db.delete(emailAccounts).where(eq(emailAccounts.id, account!.id));
       expect(await db.select().from(emailServerConfig).where(eq(emailServerConfig.userId, userId))).toEqual([]);
     });

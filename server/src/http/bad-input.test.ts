@@ -7,10 +7,23 @@ import { buildTestApp, signUp, type TestApp, type UserClient } from '../test/tes
 let t: TestApp;
 let user: UserClient;
 let contactId: string;
+let pipelineId: string;
+let dealId: string;
+let activityId: string;
+const none = '00000000-0000-0000-0000-000000000000';
 beforeAll(async () => {
   t = await buildTestApp();
   user = await signUp(t.app, 'fuzz');
   contactId = (await user.post('/api/contacts', { name: 'Target' })).json().id;
+  pipelineId = (await user.post('/api/pipelines', { name: 'Target' })).json().id;
+  dealId = (await user.post('/api/deals', { name: 'Target', pipelineId, stage: 'Lead' })).json().id;
+  activityId = (
+    await user.post(`/api/deals/${dealId}/activities`, {
+      activityType: 'call',
+      description: 'Target',
+      dueDate: '2030-01-01T10:00:00Z',
+    })
+  ).json().id;
 });
 afterAll(() => t.close());
 
@@ -22,6 +35,22 @@ const writeRoutes = () =>
     ['POST', '/api/contacts'],
     ['PATCH', `/api/contacts/${contactId}`],
     ['PATCH', '/api/contacts/00000000-0000-0000-0000-000000000000'],
+    ['POST', '/api/pipelines'],
+    ['PATCH', `/api/pipelines/${pipelineId}`],
+    ['PATCH', `/api/pipelines/${none}`],
+    ['POST', `/api/pipelines/${pipelineId}/default`],
+    ['POST', `/api/pipelines/${pipelineId}/stages`],
+    ['POST', `/api/pipelines/${pipelineId}/stages/remove`],
+    ['POST', `/api/pipelines/${pipelineId}/stages/rename`],
+    ['PUT', `/api/pipelines/${pipelineId}/stages`],
+    ['PUT', `/api/pipelines/${none}/stages`],
+    ['POST', '/api/deals'],
+    ['PATCH', `/api/deals/${dealId}`],
+    ['PATCH', `/api/deals/${none}`],
+    ['PATCH', `/api/deals/${dealId}/stage`],
+    ['POST', `/api/deals/${dealId}/activities`],
+    ['POST', `/api/deals/${none}/activities`],
+    ['POST', `/api/deals/${dealId}/activities/${activityId}/complete`],
   ] as const;
 
 const readRoutes = [
@@ -32,7 +61,25 @@ const readRoutes = [
   '/api/contacts?cursor=a.b.c',
   '/api/contacts?cursor[x]=1',
   '/api/contacts?cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/api/contacts?q[a]=1',
+  `/api/contacts?q=${'%25_'.repeat(60)}`,
+  '/api/contacts?q=%00',
   '/api/contacts/count?x=%00',
+  '/api/pipelines?x=%00',
+  '/api/deals/board',
+  '/api/deals/board?pipelineId=nope',
+  '/api/deals/board?pipelineId=00000000-0000-0000-0000-000000000000',
+  '/api/deals/board?pipelineId[]=1',
+  '/api/deals',
+  '/api/deals?pipelineId=00000000-0000-0000-0000-000000000000&stage=Lead&cursor=a.b',
+  '/api/deals?pipelineId=00000000-0000-0000-0000-000000000000&stage=%00',
+  `/api/deals?pipelineId=00000000-0000-0000-0000-000000000000&stage=${'x'.repeat(100)}`,
+  '/api/deals?pipelineId=00000000-0000-0000-0000-000000000000&stage=Lead&cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/api/deals/%00',
+  '/api/deals/00000000-0000-0000-0000-000000000000',
+  '/api/deals/not-a-uuid/activities',
+  '/api/deals/00000000-0000-0000-0000-000000000000/activities?limit=0',
+  '/api/deals/00000000-0000-0000-0000-000000000000/activities?cursor=a.b.c',
   '/api/contacts/%00',
   `/api/contacts/${'a'.repeat(5000)}`,
   '/api/me?x[y][z]=1',
@@ -77,8 +124,27 @@ describe('bad input never causes a server error', () => {
     expect(res.statusCode).toBeLessThan(500);
   });
 
+  it('answers deletes of malformed or unknown ids with 404', async () => {
+    for (const url of [
+      '/api/pipelines/%00',
+      `/api/pipelines/${none}`,
+      '/api/deals/x',
+      `/api/deals/${none}`,
+      `/api/deals/${dealId}/activities/%00`,
+      `/api/deals/${none}/activities/${none}`,
+    ]) {
+      const res = await user.delete(url);
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
   it('leaves the data as it was', async () => {
     const res = await user.get(`/api/contacts/${contactId}`);
     expect(res.json().name).toBe('Target');
+    const deal = (await user.get(`/api/deals/${dealId}`)).json();
+    expect(deal).toMatchObject({ name: 'Target', stage: 'Lead', pipelineId });
+    const pipelines: Array<{ id: string; isDefault: boolean }> = (await user.get('/api/pipelines')).json();
+    expect(pipelines.map((p) => p.id)).toContain(pipelineId);
+    expect(pipelines.filter((p) => p.isDefault)).toHaveLength(1);
   });
 });

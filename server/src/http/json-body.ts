@@ -22,3 +22,10 @@ export function registerJsonParser(app: FastifyInstance) {
     });
   });
 }
+
+/** The same check on query strings (a search term, a stage name): a 400 instead of a database error. */
+export function refuseNulInQuery(app: FastifyInstance) {
+  app.addHook('preValidation', async (req) => {
+    if (containsNul(req.query)) throw new AppError(400, 'Text must not contain NUL characters');
+  });
+}

@@ -7,6 +7,8 @@ interface ConfirmModalProps {
   title: string;
   /** The question, e.g. "Are you sure you want to delete this contact?" */
   message: string;
+  /** The second line; the spec's is always "This action cannot be undone." */
+  detail?: string;
   confirmLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
@@ -18,6 +20,7 @@ export function ConfirmModal({
   onOpenChange,
   title,
   message,
+  detail = 'This action cannot be undone.',
   confirmLabel = 'Delete',
   pending,
   onConfirm,
@@ -40,7 +43,7 @@ export function ConfirmModal({
       }
     >
       <p className="text-sm text-slate-700 dark:text-slate-300">{message}</p>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">This action cannot be undone.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{detail}</p>
     </Modal>
   );
 }

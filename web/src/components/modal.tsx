@@ -27,6 +27,13 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', chi
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px] motion-safe:animate-fade-in" />
         <div className="pointer-events-none fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
           <Dialog.Content
+            onEscapeKeyDown={(event) => {
+              // Escape in an open combobox closes its list first, not the dialog.
+              const target = event.target;
+              if (target instanceof HTMLElement && target.matches('[role="combobox"][aria-expanded="true"]')) {
+                event.preventDefault();
+              }
+            }}
             /* Without a description, tell Radix there is none rather than point at a missing element. */
             {...(description ? {} : { 'aria-describedby': undefined })}
             className={cn(

@@ -77,3 +77,11 @@ export const api = {
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
+
+/**
+ * What to tell the user when a change fails: the server's own words when it refused the change
+ * (409, or a 400 about the input), else the spec's generic failure message.
+ */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && (error.status === 409 || error.status === 400) ? error.error : fallback;
+}

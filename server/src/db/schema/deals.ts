@@ -33,8 +33,15 @@ export const deals = pgTable(
     check('deals_stage_not_blank', isNotBlank(t.stage)),
     check('deals_value_not_negative', sql`${t.value} >= 0`),
     check('deals_currency_check', isOneOf(t.currency, dealCurrencies)),
-    // The board: deals of one pipeline, newest first (part 2 §7).
-    index('deals_user_pipeline_created_idx').on(t.userId, t.pipelineId, t.createdAt.desc().nullsFirst()),
+    // The board: one column (a pipeline's stage) newest first, read a page at a time by keyset (part 2 §7);
+    // its (user_id, pipeline_id) prefix also counts a pipeline's deals.
+    index('deals_user_pipeline_stage_created_idx').on(
+      t.userId,
+      t.pipelineId,
+      t.stage,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Dashboard sums and overview by stage (part 1 §7); also "select all for the user".
     index('deals_user_stage_idx').on(t.userId, t.stage),
     // Behind the foreign keys: the pipeline delete check and the SET NULL on contact delete.

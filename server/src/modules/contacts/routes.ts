@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactInputSchema, contactPageSchema, contactSchema } from '@common/contacts';
-import { countSchema, idParamSchema, pageQuerySchema } from '@common/http';
+import { contactInputSchema, contactListQuerySchema, contactPageSchema, contactSchema } from '@common/contacts';
+import { countSchema, idParamSchema } from '@common/http';
 import { countContacts, createContact, deleteContact, getContact, listContacts, updateContact } from './service';
 
 export async function contactsRoutes(app: FastifyInstance) {
@@ -9,10 +9,10 @@ export async function contactsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/contacts',
-    { schema: { querystring: pageQuerySchema, response: { 200: contactPageSchema } } },
+    { schema: { querystring: contactListQuerySchema, response: { 200: contactPageSchema } } },
     async (req) => {
       const after = app.cursors.open(req.query.cursor, req.user.id, 'contacts');
-      const page = await listContacts(app.db, req.user.id, { limit: req.query.limit, after });
+      const page = await listContacts(app.db, req.user.id, { limit: req.query.limit, after, q: req.query.q });
       return app.cursors.pageOf(page, req.user.id, 'contacts');
     },
   );

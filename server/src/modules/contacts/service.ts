@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Contact } from '@common/contacts';
 import type { Count } from '@common/http';
 import type { Db } from '../../db/client';
@@ -23,17 +23,34 @@ type ContactRow = { [K in keyof typeof contactColumns]: (typeof contacts.$inferS
 export interface ListQuery {
   limit: number;
   after: CursorKey | null;
+  /** Only contacts whose name, email or company contains this, whatever the case. */
+  q?: string | undefined;
 }
 
 /** A page of the user's contacts by name (then id), after a position; the index contacts_user_name_idx answers it. */
-export async function listContacts(db: Db, userId: string, { limit, after }: ListQuery): Promise<KeysetPage<Contact>> {
+export async function listContacts(
+  db: Db,
+  userId: string,
+  { limit, after, q }: ListQuery,
+): Promise<KeysetPage<Contact>> {
   const rows = await db
     .select(contactColumns)
     .from(contacts)
-    .where(and(eq(contacts.userId, userId), afterKey(contacts.name, contacts.id, after)))
+    .where(and(eq(contacts.userId, userId), afterKey(contacts.name, contacts.id, after), containing(q)))
     .orderBy(asc(contacts.name), asc(contacts.id))
     .limit(limit + 1);
   return keysetPage(rows, limit, (row) => [row.name, row.id], toContact);
+}
+
+/**
+ * The deal form's contact picker: a case-insensitive contains-match, filtered while walking the name index
+ * (a page stops at `limit` matches; a term that matches nothing reads all the user's contacts).
+ * LIKE's wildcards in `q` match themselves.
+ */
+function containing(q: string | undefined) {
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), ilike(contacts.company, pattern));
 }
 
 export function countContacts(db: Db, userId: string): Promise<Count> {

@@ -1,0 +1,2 @@
+DROP INDEX "deals_user_pipeline_created_idx";--> statement-breakpoint
+CREATE INDEX "deals_user_pipeline_stage_created_idx" ON "deals" USING btree ("user_id","pipeline_id","stage","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,205 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signUpViaApi, test } from './fixtures';
+
+const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+/** A mouse drag in small steps, as a person does it: dnd-kit starts after 10 px of movement. */
+async function dragTo(page: Page, source: Locator, target: Locator) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('drag source or target is not on screen');
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 15, start.y + 5, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 120), { steps: 15 });
+  await page.mouse.up();
+}
+
+async function createPipeline(page: Page, name = unique('Sales')) {
+  const response = await page.request.post('/api/pipelines', { data: { name, isDefault: true } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string; name: string; stages: string[] };
+}
+
+const column = (page: Page, stage: string) => page.getByRole('region', { name: stage, exact: true });
+
+test.describe('deals', () => {
+  test('without a pipeline, one click creates the default one and shows its board', async ({ page, signedIn: _ }) => {
+    await page.goto('/app/deals');
+    await expect(page.getByText('You have no pipeline yet. Create one to start tracking deals.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pipeline Settings' })).toHaveAttribute(
+      'href',
+      '/app/settings/pipelines',
+    );
+    await page.getByRole('button', { name: 'Create default pipeline' }).click();
+    for (const stage of ['Lead', 'Contact Made', 'Proposal Sent', 'Negotiation', 'Won', 'Lost']) {
+      await expect(column(page, stage)).toBeVisible();
+    }
+    await expect(page.getByLabel('Pipeline')).toHaveValue(/.+/);
+    await expect(page).toHaveURL(/[?&]pipeline=[0-9a-f-]{36}/);
+  });
+
+  test('a deal is created with a contact, dragged to another stage, followed up and deleted', async ({
+    page,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const contactName = unique('Grace');
+    const contact = await page.request.post('/api/contacts', { data: { name: contactName, company: 'Navy Labs' } });
+    expect(contact.status()).toBe(201);
+    await createPipeline(page);
+    const dealName = unique('Acme renewal');
+
+    await page.goto('/app/deals');
+    await page.getByRole('button', { name: 'Create Deal' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Deal' });
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(create.getByText('Deal name is required')).toBeVisible();
+
+    await create.getByLabel('Deal Name').fill(dealName);
+    await expect(create.getByLabel('Stage')).toHaveValue('Lead');
+    await create.getByLabel('Value').fill('12500');
+    await create.getByLabel('Currency').selectOption('EUR');
+    const picker = create.getByRole('combobox', { name: 'Contact' });
+    await picker.fill(contactName.split(' ')[1]!);
+    await create.getByRole('option', { name: new RegExp(contactName) }).click();
+    await expect(picker).toHaveValue(contactName);
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Deal created successfully')).toBeVisible();
+    await expect(create).toBeHidden();
+
+    const lead = column(page, 'Lead');
+    await expect(lead.getByText(dealName)).toBeVisible();
+    await expect(lead.getByText('€12,500')).toBeVisible();
+    await expect(lead.getByText(contactName)).toBeVisible();
+    await expect(lead.getByRole('img', { name: 'No activities' })).toBeVisible();
+
+    // Drag by mouse to the next column.
+    await dragTo(page, lead.getByText(dealName), column(page, 'Contact Made'));
+    await expect(page.getByText('Deal moved to Contact Made')).toBeVisible();
+    await expect(column(page, 'Contact Made').getByText(dealName)).toBeVisible();
+    await page.reload();
+    const contactMade = column(page, 'Contact Made');
+    await expect(contactMade.getByText(dealName)).toBeVisible();
+    await expect(lead.getByText(dealName)).toBeHidden();
+
+    // Details: the linked contact, then an activity due later today.
+    await contactMade.getByRole('button', { name: dealName, exact: true }).click();
+    const details = page.getByRole('dialog', { name: 'Deal Details' });
+    await expect(details.getByRole('group', { name: 'Linked contact' })).toContainText(contactName);
+    await expect(details.getByRole('group', { name: 'Linked contact' })).toContainText('Navy Labs');
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    });
+    await details.getByRole('button', { name: 'Add Activity' }).click();
+    await expect(details.getByText('Description is required')).toBeVisible();
+    await details.getByLabel('Activity Type').selectOption({ label: 'Make a call' });
+    await details.getByLabel('Description').fill('Call about the renewal');
+    await details.getByLabel('Due Date').fill(today);
+    await details.getByLabel('Due Time').fill('23:59');
+    await details.getByRole('button', { name: 'Add Activity' }).click();
+    await expect(page.getByText('Activity created successfully')).toBeVisible();
+    const activity = details.getByRole('list', { name: 'Activities' }).getByRole('listitem');
+    await expect(activity).toContainText('Call about the renewal');
+    await expect(activity).toContainText('Due Today');
+    await expect(activity).toContainText('11:59 PM');
+
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await expect(contactMade.getByRole('img', { name: 'Next activity due today' })).toBeVisible();
+
+    await contactMade.getByRole('button', { name: dealName, exact: true }).click();
+    await details.getByRole('button', { name: 'Complete Call about the renewal' }).click();
+    await expect(page.getByText('Activity marked as complete')).toBeVisible();
+    await expect(activity).toContainText('Completed');
+    await expect(details.getByRole('button', { name: /^Complete/ })).toBeHidden();
+
+    await details.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Deal' });
+    await expect(confirm.getByText('Are you sure you want to delete this deal?')).toBeVisible();
+    await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Deal deleted successfully')).toBeVisible();
+    await expect(details).toBeHidden();
+    await expect(contactMade.getByText(dealName)).toBeHidden();
+    await page.reload();
+    await expect(contactMade).toBeVisible();
+    await expect(page.getByText(dealName)).toBeHidden();
+  });
+
+  test('a deal is edited from its details, and its stage follows the chosen pipeline', async ({
+    page,
+    signedIn: _,
+  }) => {
+    const pipeline = await createPipeline(page);
+    const other = await page.request.post('/api/pipelines', { data: { name: unique('Renewals') } });
+    const otherPipeline = await other.json();
+    await page.request.post(`/api/pipelines/${otherPipeline.id}/stages`, { data: { name: 'Signed' } });
+    const dealName = unique('Globex');
+    await page.request.post('/api/deals', { data: { name: dealName, pipelineId: pipeline.id, stage: 'Lead' } });
+
+    await page.goto(`/app/deals?pipeline=${pipeline.id}`);
+    await column(page, 'Lead').getByRole('button', { name: dealName, exact: true }).click();
+    const details = page.getByRole('dialog', { name: 'Deal Details' });
+    await details.getByLabel('Pipeline').selectOption(otherPipeline.id);
+    await expect(details.getByLabel('Stage')).toHaveValue('Lead');
+    await details.getByLabel('Stage').selectOption('Signed');
+    await details.getByLabel('Value').fill('99.5');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Deal updated successfully')).toBeVisible();
+    await expect(details).toBeHidden();
+    await expect(column(page, 'Lead').getByText(dealName)).toBeHidden();
+
+    await page.getByLabel('Pipeline').selectOption(otherPipeline.id);
+    await expect(page).toHaveURL(new RegExp(`pipeline=${otherPipeline.id}`));
+    const signed = column(page, 'Signed');
+    await expect(signed.getByText(dealName)).toBeVisible();
+    await expect(signed.getByText('$99.50')).toBeVisible();
+  });
+
+  test('a column shows its first 20 deals and loads the rest on demand', async ({ page, signedIn: _ }) => {
+    const pipeline = await createPipeline(page);
+    const names = Array.from({ length: 23 }, (_, i) => `Bulk ${String(i).padStart(2, '0')}`);
+    for (const name of names) {
+      const response = await page.request.post('/api/deals', {
+        data: { name, pipelineId: pipeline.id, stage: 'Proposal Sent', value: 10 },
+      });
+      expect(response.status()).toBe(201);
+    }
+    await page.goto('/app/deals');
+    const proposal = column(page, 'Proposal Sent');
+    await expect(proposal.getByText('23 deals')).toBeVisible();
+    await expect(proposal.getByText('$230')).toBeVisible();
+    const cards = proposal.getByRole('listitem');
+    await expect(cards).toHaveCount(20);
+    await proposal.getByRole('button', { name: 'Load more' }).click();
+    await expect(cards).toHaveCount(23);
+    await expect(proposal.getByRole('button', { name: 'Load more' })).toBeHidden();
+  });
+
+  test("another user sees nothing of a user's deal", async ({ page, signedIn: _, browser }) => {
+    const pipeline = await createPipeline(page);
+    const dealName = unique('Secret deal');
+    const created = await page.request.post('/api/deals', {
+      data: { name: dealName, pipelineId: pipeline.id, stage: 'Lead', value: 1000 },
+    });
+    const deal = await created.json();
+
+    const context = await browser.newContext();
+    try {
+      const other = await context.newPage();
+      await signUpViaApi(other, 'Bob Jones');
+      expect((await other.request.get(`/api/deals/${deal.id}`)).status()).toBe(404);
+      expect((await other.request.get(`/api/deals/board?pipelineId=${pipeline.id}`)).status()).toBe(404);
+      await other.goto(`/app/deals?deal=${deal.id}&pipeline=${pipeline.id}`);
+      await expect(other.getByText('You have no pipeline yet. Create one to start tracking deals.')).toBeVisible();
+      await expect(other.getByRole('dialog')).toBeHidden();
+      await expect(other.getByText(dealName)).toBeHidden();
+    } finally {
+      await context.close();
+    }
+  });
+});

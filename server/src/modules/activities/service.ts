@@ -1,0 +1,129 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Activity, activityInputSchema } from '@common/activities';
+import type { Db, Tx } from '../../db/client';
+import { afterKey, keysetPage } from '../../db/keyset';
+import { dealActivities, deals, users } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { CursorKey, KeysetPage } from '../../http/cursor';
+
+export type ActivityValues = z.output<typeof activityInputSchema>;
+
+const activityColumns = {
+  id: dealActivities.id,
+  dealId: dealActivities.dealId,
+  activityType: dealActivities.activityType,
+  description: dealActivities.description,
+  dueDate: dealActivities.dueDate,
+  priority: dealActivities.priority,
+  status: dealActivities.status,
+  completedAt: dealActivities.completedAt,
+  createdAt: dealActivities.createdAt,
+  assignedUserName: users.name,
+  // The cursor's sort value keeps the microseconds a Date would drop.
+  dueKey: sql<string>`to_char(${dealActivities.dueDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+
+interface ActivityRow {
+  id: string;
+  dealId: string;
+  activityType: string;
+  description: string;
+  dueDate: Date;
+  priority: string;
+  status: string;
+  completedAt: Date | null;
+  createdAt: Date;
+  assignedUserName: string | null;
+  dueKey: string;
+}
+
+const selectActivities = (db: Db | Tx) =>
+  db.select(activityColumns).from(dealActivities).leftJoin(users, eq(users.id, dealActivities.assignedUserId));
+
+/** Activities are reached through their deal: another user's deal, or a missing one, is a 404. */
+async function checkOwnDeal(db: Db | Tx, userId: string, dealId: string): Promise<void> {
+  const [deal] = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.id, dealId), eq(deals.userId, userId)))
+    .for('key share');
+  if (!deal) throw notFound();
+}
+
+const onDeal = (dealId: string, id: string) => and(eq(dealActivities.id, id), eq(dealActivities.dealId, dealId));
+
+/** A page of the deal's activities by due date, then id. */
+export async function listActivities(
+  db: Db,
+  userId: string,
+  dealId: string,
+  { limit, after }: { limit: number; after: CursorKey | null },
+): Promise<KeysetPage<Activity>> {
+  await checkOwnDeal(db, userId, dealId);
+  const rows = await selectActivities(db)
+    .where(and(eq(dealActivities.dealId, dealId), afterKey(dealActivities.dueDate, dealActivities.id, after)))
+    .orderBy(asc(dealActivities.dueDate), asc(dealActivities.id))
+    .limit(limit + 1);
+  return keysetPage(rows, limit, (row) => [row.dueKey, row.id], toActivity);
+}
+
+/** A new pending activity, owned by and assigned to the signed-in user. */
+export function createActivity(db: Db, userId: string, dealId: string, input: ActivityValues): Promise<Activity> {
+  return db.transaction(async (tx) => {
+    await checkOwnDeal(tx, userId, dealId);
+    const [row] = await tx
+      .insert(dealActivities)
+      .values({
+        dealId,
+        userId,
+        assignedUserId: userId,
+        activityType: input.activityType,
+        description: input.description,
+        dueDate: new Date(input.dueDate),
+        priority: input.priority,
+        status: 'pending',
+      })
+      .returning({ id: dealActivities.id });
+    return getActivity(tx, dealId, row!.id);
+  });
+}
+
+/** Idempotent: an activity completed already keeps its completion time. */
+export async function completeActivity(db: Db, userId: string, dealId: string, id: string): Promise<Activity> {
+  await checkOwnDeal(db, userId, dealId);
+  const rows = await db
+    .update(dealActivities)
+    .set({ status: 'completed', completedAt: sql`coalesce(${dealActivities.completedAt}, now())` })
+    .where(onDeal(dealId, id))
+    .returning({ id: dealActivities.id });
+  if (!rows.length) throw notFound();
+  return getActivity(db, dealId, id);
+}
+
+export async function deleteActivity(db: Db, userId: string, dealId: string, id: string): Promise<void> {
+  await checkOwnDeal(db, userId, dealId);
+  const rows = await db.delete(dealActivities).where(onDeal(dealId, id)).returning({ id: dealActivities.id });
+  if (!rows.length) throw notFound();
+}
+
+async function getActivity(db: Db | Tx, dealId: string, id: string): Promise<Activity> {
+  const [row] = await selectActivities(db).where(onDeal(dealId, id));
+  if (!row) throw notFound();
+  return toActivity(row);
+}
+
+function toActivity(row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    dealId: row.dealId,
+    activityType: row.activityType as Activity['activityType'],
+    description: row.description,
+    dueDate: row.dueDate.toISOString(),
+    priority: row.priority as Activity['priority'],
+    status: row.status as Activity['status'],
+    completedAt: row.completedAt?.toISOString() ?? null,
+    assignedUserName: row.assignedUserName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

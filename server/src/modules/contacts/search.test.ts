@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '../../db/schema';
+import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
+
+// The deal form's contact picker searches on the server: GET /api/contacts?q=.
+
+let t: TestApp;
+let ann: UserClient;
+let bob: UserClient;
+beforeAll(async () => {
+  t = await buildTestApp();
+  ann = await signUp(t.app, 'ann');
+  bob = await signUp(t.app, 'bob');
+  await t.database.db.insert(contacts).values([
+    { userId: ann.id, name: 'Grace Hopper', email: 'grace@navy.mil', company: 'US Navy' },
+    { userId: ann.id, name: 'Ada Lovelace', email: 'ada@engine.org', company: 'Analytical' },
+    { userId: ann.id, name: 'Alan Turing', email: null, company: 'Bletchley' },
+    { userId: ann.id, name: 'Percent 100% Sure', email: 'p@example.com', company: null },
+    { userId: ann.id, name: 'Under_score', email: 'u@example.com', company: null },
+    { userId: ann.id, name: 'Navy Seal', email: null, company: null },
+    { userId: bob.id, name: 'Bob Navy', email: 'bob@navy.mil', company: 'Navy' },
+  ]);
+});
+afterAll(() => t.close());
+
+const names = async (user: UserClient, query: string) => {
+  const res = await user.get(`/api/contacts?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().items as Array<{ name: string }>).map((c) => c.name);
+};
+
+describe('contact search', () => {
+  it('matches name, email or company, whatever the case, in name order', async () => {
+    expect(await names(ann, 'q=NAVY')).toEqual(['Grace Hopper', 'Navy Seal']);
+    expect(await names(ann, 'q=engine')).toEqual(['Ada Lovelace']);
+    expect(await names(ann, 'q=bletch')).toEqual(['Alan Turing']);
+  });
+
+  it('trims the term, and lists everything for an empty one', async () => {
+    expect(await names(ann, 'q=%20%20lovelace%20')).toEqual(['Ada Lovelace']);
+    expect(await names(ann, 'q=%20')).toHaveLength(6);
+  });
+
+  it('treats LIKE wildcards in the term as plain characters', async () => {
+    expect(await names(ann, 'q=%25')).toEqual(['Percent 100% Sure']);
+    expect(await names(ann, 'q=_')).toEqual(['Under_score']);
+    expect(await names(ann, `q=${encodeURIComponent('\\')}`)).toEqual([]);
+  });
+
+  it('never finds another user’s contacts', async () => {
+    expect(await names(bob, 'q=grace')).toEqual([]);
+    expect(await names(ann, 'q=bob')).toEqual([]);
+  });
+
+  it('pages the matches by cursor', async () => {
+    const first = (await ann.get('/api/contacts?q=a&limit=2')).json();
+    const second = (await ann.get(`/api/contacts?q=a&limit=2&cursor=${encodeURIComponent(first.nextCursor)}`)).json();
+    const all = await names(ann, 'q=a&limit=50');
+    expect([...first.items, ...second.items].map((c: { name: string }) => c.name)).toEqual(all.slice(0, 4));
+  });
+
+  it('refuses a term longer than 100 characters', async () => {
+    const res = await ann.get(`/api/contacts?q=${'x'.repeat(101)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ q: 'Search must be at most 100 characters' });
+  });
+});

@@ -1,0 +1,75 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { BOARD_PAGE_SIZE, type Deal } from '@common/deals';
+import type { Db } from '../../db/client';
+import { keysetPage } from '../../db/keyset';
+import { deals, pipelines } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
+import { notFound } from '../../errors';
+import type { KeysetPage } from '../../http/cursor';
+import { dealJoins, dealKey, dealSelect, toDeal, type DealRow } from './read';
+
+export interface BoardColumnPage {
+  stage: string;
+  count: number;
+  total: number;
+  page: KeysetPage<Deal>;
+}
+
+/**
+ * The whole board in three queries whatever its size: the pipeline, each stage's count and total, and
+ * every column's first page (one lateral read of the column index per stage, with each deal's contact
+ * and next activity joined on).
+ */
+export async function getBoard(
+  db: Db,
+  userId: string,
+  pipelineId: string,
+): Promise<{ pipelineId: string; columns: BoardColumnPage[] }> {
+  const [pipeline] = await db
+    .select({ stages: pipelines.stages })
+    .from(pipelines)
+    .where(and(eq(pipelines.id, pipelineId), eq(pipelines.userId, userId)));
+  if (!pipeline) throw notFound();
+
+  const [totals, rows] = await Promise.all([
+    db
+      .select({ stage: deals.stage, n: count(), total: sql<string>`coalesce(sum(${deals.value}), 0)::text` })
+      .from(deals)
+      .where(and(eq(deals.userId, userId), eq(deals.pipelineId, pipelineId)))
+      .groupBy(deals.stage),
+    selectRows<DealRow & { column_stage: string }>(db, firstPagesSql(userId, pipelineId)),
+  ]);
+
+  const byStage = new Map<string, DealRow[]>();
+  for (const row of rows) {
+    const list = byStage.get(row.column_stage) ?? [];
+    list.push(row);
+    byStage.set(row.column_stage, list);
+  }
+  const totalOf = new Map(totals.map((t) => [t.stage, t]));
+  return {
+    pipelineId,
+    columns: pipeline.stages.map((stage) => ({
+      stage,
+      count: totalOf.get(stage)?.n ?? 0,
+      total: Number(totalOf.get(stage)?.total ?? 0),
+      page: keysetPage(byStage.get(stage) ?? [], BOARD_PAGE_SIZE, dealKey, toDeal),
+    })),
+  };
+}
+
+/** Every column's first page (and one more row, telling whether there is a next): one index range per stage. */
+export function firstPagesSql(userId: string, pipelineId: string): SQL {
+  return sql`select s.stage as column_stage, ${dealSelect}
+    from pipelines p
+    cross join lateral unnest(p.stages) as s(stage)
+    cross join lateral (
+      select * from deals
+      where user_id = ${userId} and pipeline_id = ${pipelineId} and stage = s.stage
+      order by created_at desc, id desc
+      limit ${BOARD_PAGE_SIZE + 1}
+    ) d
+    ${dealJoins}
+    where p.id = ${pipelineId} and p.user_id = ${userId}
+    order by d.created_at desc, d.id desc`;
+}

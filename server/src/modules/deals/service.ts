@@ -1,0 +1,141 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { dealMessages, type Deal, type dealInputSchema } from '@common/deals';
+import type { Db, Tx } from '../../db/client';
+import { beforeKey, keysetPage } from '../../db/keyset';
+import { contacts, deals, pipelines } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
+import { AppError, notFound } from '../../errors';
+import type { CursorKey, KeysetPage } from '../../http/cursor';
+import { dealJoins, dealKey, dealSelect, toDeal, type DealRow } from './read';
+
+export type DealValues = z.output<typeof dealInputSchema>;
+
+export async function getDeal(db: Db | Tx, userId: string, id: string): Promise<Deal> {
+  const [row] = await selectRows<DealRow>(
+    db,
+    sql`select ${dealSelect} from deals d ${dealJoins} where d.id = ${id} and d.user_id = ${userId}`,
+  );
+  if (!row) throw notFound();
+  return toDeal(row);
+}
+
+export interface ColumnQuery {
+  pipelineId: string;
+  stage: string;
+  limit: number;
+  before: CursorKey | null;
+}
+
+/**
+ * A page of one board column, newest first, before a position; deals_user_pipeline_stage_created_idx answers it.
+ * Another user's pipeline has no deals of this user: an empty page.
+ */
+export async function listColumn(db: Db, userId: string, query: ColumnQuery): Promise<KeysetPage<Deal>> {
+  const rows = await selectRows<DealRow>(db, columnSql(userId, query));
+  return keysetPage(rows, query.limit, dealKey, toDeal);
+}
+
+/** The column page's SQL (exported for the test of its plan). */
+export function columnSql(userId: string, { pipelineId, stage, limit, before }: ColumnQuery): SQL {
+  return sql`select ${dealSelect}
+    from (
+      select * from deals
+      where user_id = ${userId} and pipeline_id = ${pipelineId} and stage = ${stage}
+        ${before ? sql`and ${beforeKey(sql`created_at`, sql`id`, before)}` : sql``}
+      order by created_at desc, id desc
+      limit ${limit + 1}
+    ) d
+    ${dealJoins}
+    order by d.created_at desc, d.id desc`;
+}
+
+export function createDeal(db: Db, userId: string, input: DealValues): Promise<Deal> {
+  return db.transaction(async (tx) => {
+    await checkReferences(tx, userId, input);
+    const [row] = await tx
+      .insert(deals)
+      .values({ ...toColumns(input), userId })
+      .returning({ id: deals.id });
+    return getDeal(tx, userId, row!.id);
+  });
+}
+
+export function updateDeal(db: Db, userId: string, id: string, input: DealValues): Promise<Deal> {
+  return db.transaction(async (tx) => {
+    // No lock here: the pipeline is locked first (in checkReferences), then the deal by the update, the order
+    // a stage rename takes them in, so the two never deadlock.
+    const [own] = await tx
+      .select({ id: deals.id })
+      .from(deals)
+      .where(and(eq(deals.id, id), eq(deals.userId, userId)));
+    if (!own) throw notFound();
+    await checkReferences(tx, userId, input);
+    await tx.update(deals).set(toColumns(input)).where(eq(deals.id, id));
+    return getDeal(tx, userId, id);
+  });
+}
+
+/** The drag on the board: the stage must be one of the deal's pipeline. */
+export function moveDeal(db: Db, userId: string, id: string, stage: string): Promise<Deal> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ stages: pipelines.stages })
+      .from(deals)
+      .innerJoin(pipelines, eq(pipelines.id, deals.pipelineId))
+      .where(and(eq(deals.id, id), eq(deals.userId, userId)))
+      .for('share', { of: pipelines });
+    if (!row) throw notFound();
+    if (!row.stages.includes(stage))
+      throw new AppError(400, dealMessages.stageNotInPipeline, { stage: dealMessages.stageNotInPipeline });
+    await tx.update(deals).set({ stage }).where(eq(deals.id, id));
+    return getDeal(tx, userId, id);
+  });
+}
+
+/** Its activities go with it (ON DELETE CASCADE). */
+export async function deleteDeal(db: Db, userId: string, id: string): Promise<void> {
+  const rows = await db
+    .delete(deals)
+    .where(and(eq(deals.id, id), eq(deals.userId, userId)))
+    .returning({ id: deals.id });
+  if (!rows.length) throw notFound();
+}
+
+/**
+ * The pipeline and contact must be the user's, the stage one of that pipeline's: a 400 naming each field.
+ * The pipeline row is held FOR SHARE to the end of the transaction, so a concurrent stage removal or
+ * pipeline delete waits for this deal (and then counts it) instead of leaving it at a stage that is gone.
+ */
+async function checkReferences(tx: Tx, userId: string, input: DealValues): Promise<void> {
+  const fields: Record<string, string> = {};
+  const [pipeline] = await tx
+    .select({ stages: pipelines.stages })
+    .from(pipelines)
+    .where(and(eq(pipelines.id, input.pipelineId), eq(pipelines.userId, userId)))
+    .for('share');
+  if (!pipeline) fields.pipelineId = 'Pipeline not found';
+  else if (!pipeline.stages.includes(input.stage)) fields.stage = dealMessages.stageNotInPipeline;
+  if (input.contactId) {
+    const [contact] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.id, input.contactId), eq(contacts.userId, userId)))
+      .for('key share');
+    if (!contact) fields.contactId = 'Contact not found';
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError(400, first, fields);
+}
+
+function toColumns(input: DealValues) {
+  return {
+    name: input.name,
+    pipelineId: input.pipelineId,
+    stage: input.stage,
+    value: input.value === null ? null : input.value.toFixed(2),
+    currency: input.currency,
+    expectedCloseDate: input.expectedCloseDate,
+    contactId: input.contactId,
+  };
+}

@@ -1,0 +1,163 @@
+import { queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { contactPageSchema, contactSchema } from '@common/contacts';
+import {
+  boardSchema,
+  dealMessages,
+  dealMoved,
+  dealPageSchema,
+  dealSchema,
+  type Board,
+  type Deal,
+  type DealInput,
+} from '@common/deals';
+import type { Page } from '@common/http';
+import { pipelineListSchema, pipelineMessages, pipelineSchema, type Pipeline } from '@common/pipelines';
+import { api } from '../../lib/api';
+
+/** How many contacts the picker shows for a search. */
+export const CONTACT_SEARCH_LIMIT = 20;
+/** A column's "Load more" page. */
+export const COLUMN_PAGE_SIZE = 20;
+
+/** The same cache entry as the pipeline settings page. */
+export const pipelinesQuery = () =>
+  queryOptions({ queryKey: ['pipelines'], queryFn: () => api.get('/api/pipelines', pipelineListSchema) });
+
+const boardKey = (pipelineId: string) => ['deals', 'board', pipelineId] as const;
+
+/** The whole board of a pipeline in one request: each column's first page, count and total. */
+export const boardQuery = (pipelineId: string) =>
+  queryOptions({
+    queryKey: boardKey(pipelineId),
+    queryFn: () => api.get(`/api/deals/board?pipelineId=${encodeURIComponent(pipelineId)}`, boardSchema),
+  });
+
+/** The pages of a column after its first one, from the cursor the board gave. */
+export const columnMoreKey = (pipelineId: string, stage: string, start: string) =>
+  ['deals', 'column', pipelineId, stage, start] as const;
+
+export function fetchColumnPage(pipelineId: string, stage: string, cursor: string) {
+  const params = new URLSearchParams({ pipelineId, stage, limit: String(COLUMN_PAGE_SIZE), cursor });
+  return api.get(`/api/deals?${params.toString()}`, dealPageSchema);
+}
+
+export const dealQuery = (id: string) =>
+  queryOptions({ queryKey: ['deals', 'one', id], queryFn: () => api.get(`/api/deals/${id}`, dealSchema) });
+
+export const contactQuery = (id: string) =>
+  queryOptions({ queryKey: ['contacts', 'one', id], queryFn: () => api.get(`/api/contacts/${id}`, contactSchema) });
+
+/** A server-side search of the user's contacts, one page: the picker never loads them all. */
+export const contactSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['contacts', 'search', q],
+    queryFn: () => {
+      const params = new URLSearchParams({ limit: String(CONTACT_SEARCH_LIMIT) });
+      if (q) params.set('q', q);
+      return api.get(`/api/contacts?${params.toString()}`, contactPageSchema);
+    },
+  });
+
+export function useCreateDefaultPipeline() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/pipelines', { name: 'Sales Pipeline', isDefault: true }, pipelineSchema),
+    onSuccess: (pipeline) => {
+      qc.setQueryData<Pipeline[]>(['pipelines'], (list) => [...(list ?? []), pipeline]);
+      return qc.invalidateQueries({ queryKey: ['pipelines'] });
+    },
+    onError: () => toast.error(pipelineMessages.createFailed),
+  });
+}
+
+function useInvalidateDeals() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['deals'] });
+}
+
+export function useCreateDeal() {
+  const invalidate = useInvalidateDeals();
+  return useMutation({
+    mutationFn: (input: DealInput) => api.post('/api/deals', input, dealSchema),
+    onSuccess: () => {
+      toast.success(dealMessages.created);
+      return invalidate();
+    },
+    onError: () => toast.error(dealMessages.saveFailed),
+  });
+}
+
+export function useUpdateDeal() {
+  const invalidate = useInvalidateDeals();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: DealInput }) => api.patch(`/api/deals/${id}`, input, dealSchema),
+    onSuccess: () => {
+      toast.success(dealMessages.updated);
+      return invalidate();
+    },
+    onError: () => toast.error(dealMessages.saveFailed),
+  });
+}
+
+export function useDeleteDeal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/deals/${id}`),
+    onSuccess: () => {
+      toast.success(dealMessages.deleted);
+      // Not the deal itself: its details close now, and reading it again would only answer 404.
+      void qc.invalidateQueries({ queryKey: ['deals', 'board'] });
+      void qc.invalidateQueries({ queryKey: ['deals', 'column'] });
+    },
+    onError: () => toast.error(dealMessages.deleteFailed),
+  });
+}
+
+const byNewest = (a: Deal, b: Deal) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
+
+/** The board as it will be once the deal sits at `stage`: card moved, counts and totals adjusted. */
+export function moveOnBoard(board: Board, deal: Deal, stage: string): Board {
+  const value = deal.value ?? 0;
+  return {
+    ...board,
+    columns: board.columns.map((column) => {
+      if (column.stage === deal.stage) {
+        const items = column.items.filter((item) => item.id !== deal.id);
+        return { ...column, items, count: Math.max(0, column.count - 1), total: column.total - value };
+      }
+      if (column.stage === stage) {
+        const items = [...column.items, { ...deal, stage }].sort(byNewest);
+        return { ...column, items, count: column.count + 1, total: column.total + value };
+      }
+      return column;
+    }),
+  };
+}
+
+/** Drag on the board: shown at once, saved, and on failure the board is read again. */
+export function useMoveDeal(pipelineId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deal, stage }: { deal: Deal; stage: string }) =>
+      api.patch(`/api/deals/${deal.id}/stage`, { stage }, dealSchema),
+    onMutate: async ({ deal, stage }) => {
+      await qc.cancelQueries({ queryKey: boardKey(pipelineId) });
+      qc.setQueryData<Board>(boardKey(pipelineId), (board) => board && moveOnBoard(board, deal, stage));
+      qc.setQueriesData<InfiniteData<Page<Deal>>>({ queryKey: ['deals', 'column', pipelineId] }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({ ...page, items: page.items.filter((d) => d.id !== deal.id) })),
+            }
+          : data,
+      );
+    },
+    onSuccess: (deal) => {
+      toast.success(dealMoved(deal.stage));
+      qc.setQueryData(['deals', 'one', deal.id], deal);
+    },
+    onError: () => toast.error(dealMessages.moveFailed),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['deals'] }),
+  });
+}
