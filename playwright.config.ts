@@ -18,8 +18,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Two cores shared by the browser, the server and the runner: a lazy screen after its session check and
+  // two requests took 8 s of CPU-starved waiting in CI, with each request itself under 600 ms.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL,
