@@ -9,32 +9,35 @@ export const inputClasses = cn(
   'dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500',
 );
 
-interface FieldProps extends ComponentProps<'input'> {
+interface FieldFrameProps {
   label: string;
   error?: string;
   hint?: ReactNode;
+  id?: string;
+  className?: string;
+  /** Keeps the label for screen readers only, e.g. in a toolbar. */
+  hideLabel?: boolean;
+  /** The control, given its id and the aria attributes that tie it to the hint and the error. */
+  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }
 
-/** A labelled input with its hint and error, wired with aria-invalid and aria-describedby. */
-export function Field({ label, error, hint, id, className, ...inputProps }: FieldProps) {
+/** A label, a control, its hint and its error, wired with aria-invalid and aria-describedby. */
+export function FieldFrame({ label, error, hint, id, className, hideLabel, children }: FieldFrameProps) {
   const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const controlId = id ?? generatedId;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
   const describedBy = [error ? errorId : null, hint && !error ? hintId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+      <label
+        htmlFor={controlId}
+        className={cn('block text-sm font-medium text-slate-800 dark:text-slate-200', hideLabel && 'sr-only')}
+      >
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClasses}
-        {...inputProps}
-      />
+      {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error && (
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
           {hint}
@@ -46,6 +49,21 @@ export function Field({ label, error, hint, id, className, ...inputProps }: Fiel
         </p>
       )}
     </div>
+  );
+}
+
+interface FieldProps extends ComponentProps<'input'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled input with its hint and error. */
+export function Field({ label, error, hint, id, className, ...inputProps }: FieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <input {...control} className={inputClasses} {...inputProps} />}
+    </FieldFrame>
   );
 }
 
