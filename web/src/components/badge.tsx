@@ -1,10 +1,11 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
 
-export type BadgeVariant = 'default' | 'primary' | 'success' | 'warning' | 'danger';
+export type BadgeVariant = 'default' | 'secondary' | 'primary' | 'success' | 'warning' | 'danger';
 
 const variants: Record<BadgeVariant, string> = {
   default: 'bg-slate-100 text-slate-700 ring-slate-300 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700',
+  secondary: 'bg-sky-50 text-sky-800 ring-sky-200 dark:bg-sky-500/15 dark:text-sky-300 dark:ring-sky-500/30',
   primary:
     'bg-indigo-50 text-indigo-700 ring-indigo-200 dark:bg-indigo-500/15 dark:text-indigo-300 dark:ring-indigo-500/30',
   success:

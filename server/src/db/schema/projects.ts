@@ -17,9 +17,14 @@ export const projects = pgTable(
   (t) => [
     check('projects_name_not_blank', isNotBlank(t.name)),
     check('projects_status_check', isOneOf(t.status, projectStatuses)),
-    // Board and grid, newest first (part 2 §7).
-    index('projects_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-    // Dashboard "Active Projects" count (part 1 §7).
-    index('projects_user_status_idx').on(t.userId, t.status),
+    // The grid, newest first (part 2 §7), by keyset (created_at, id).
+    index('projects_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A board column, newest first; also the dashboard's "Active Projects" count (part 1 §7).
+    index('projects_user_status_created_idx').on(
+      t.userId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

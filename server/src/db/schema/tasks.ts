@@ -53,8 +53,22 @@ export const tasks = pgTable(
     // Dashboard today / recent / open count; calendar by due date (part 1 §7, part 2 §7).
     index('tasks_user_status_due_idx').on(t.userId, t.status, t.dueDate),
     index('tasks_assigned_due_idx').on(t.assignedUserId, t.dueDate),
-    // Task screen, newest first (part 2 §7).
-    index('tasks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // The task list, newest first (part 2 §7), by keyset (created_at, id); a board column by status.
+    index('tasks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('tasks_user_status_created_idx').on(
+      t.userId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The same for the tasks other users assigned to the user.
+    index('tasks_assigned_created_idx')
+      .on(t.assignedUserId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.assignedUserId} is not null`),
+    // The calendar and the .ics feed: the user's tasks in a range of due dates.
+    index('tasks_user_due_idx')
+      .on(t.userId, t.dueDate)
+      .where(sql`${t.dueDate} is not null`),
     // Behind the SET NULL foreign keys, so deleting a project, deal or category does not scan all tasks.
     index('tasks_project_idx')
       .on(t.projectId)
