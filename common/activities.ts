@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { activityPriorities, activityTypes } from './constants';
-import { pageOf } from './http';
+import { isoInstant, pageOf } from './http';
 
 export type ActivityType = (typeof activityTypes)[number];
 export type ActivityPriority = (typeof activityPriorities)[number];
@@ -37,7 +37,7 @@ export const activityInputSchema = z.object({
     .min(1, activityMessages.descriptionRequired)
     .max(2000, 'Description must be at most 2000 characters'),
   /** The form's date and time combined in the browser's time zone, sent as an ISO timestamp with its offset. */
-  dueDate: z.iso.datetime({ offset: true, message: activityMessages.dueRequired }),
+  dueDate: isoInstant(activityMessages.dueRequired),
   priority: z.enum(activityPriorities, { message: activityMessages.priorityInvalid }).default('medium'),
 });
 export type ActivityInput = z.input<typeof activityInputSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dealCurrencies } from './constants';
-import { pageOf } from './http';
+import { isoDate, pageOf } from './http';
 
 export const dealMessages = {
   nameRequired: 'Deal name is required',
@@ -52,7 +52,7 @@ export const dealInputSchema = z.object({
     .nullable()
     .default(null),
   currency: z.enum(dealCurrencies, { message: dealMessages.currencyInvalid }).default('USD'),
-  expectedCloseDate: z.iso.date({ message: dealMessages.closeDateInvalid }).nullable().default(null),
+  expectedCloseDate: isoDate(dealMessages.closeDateInvalid).nullable().default(null),
   contactId: z.uuid({ message: 'Contact not found' }).nullable().default(null),
 });
 export type DealInput = z.input<typeof dealInputSchema>;

@@ -31,6 +31,23 @@ export type Count = z.infer<typeof countSchema>;
 
 export const idParamSchema = z.object({ id: z.uuid({ message: 'Not found' }) });
 
+/**
+ * A calendar date (YYYY-MM-DD) PostgreSQL can store: the ISO format alone lets year 0 through,
+ * which PostgreSQL refuses.
+ */
+export const isoDate = (message: string) =>
+  z.iso.date({ message }).refine((value) => !value.startsWith('0000'), { message });
+
+/** A point in time with its offset (ISO 8601) that falls in years 1–9999 once read as UTC. */
+export const isoInstant = (message: string) =>
+  z.iso.datetime({ offset: true, message }).refine(
+    (value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 1 && year <= 9999;
+    },
+    { message },
+  );
+
 /** Trimmed optional text: empty becomes null, as the spec stores it. */
 export const optionalText = (max: number) =>
   z

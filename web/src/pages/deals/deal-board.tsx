@@ -64,7 +64,11 @@ export function DealBoard({ board, now, onOpen }: DealBoardProps) {
         },
       }}
     >
-      <div role="group" aria-label="Deal board" className="-mx-4 flex gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0">
+      <div
+        role="group"
+        aria-label="Deal board"
+        className="relative -mx-4 flex gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0"
+      >
         {board.columns.map((column) => (
           <DealColumn
             key={column.stage}
