@@ -2,7 +2,8 @@
 //   npm run bench                       embedded database (PGlite), 100,000 contacts, 8 s a measurement
 //   DATABASE_URL=postgres://… npm run bench   the same on PostgreSQL (a fresh database is made and dropped)
 //   npm run bench -- --quick            10,000 contacts, 2 s a measurement, figures only (CI)
-// The bench user also has one pipeline of deals (10,000; 1,000 with --quick) for the board.
+// The bench user also has one pipeline of deals (10,000; 1,000 with --quick) for the board, and projects
+// (as many as deals) and tasks (as many as contacts) for their boards.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,10 +11,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Cursors } from '../server/src/http/cursor';
-import { openDatabase } from '../server/src/db/client';
+import { openDatabase, type Db } from '../server/src/db/client';
+import {
+  boardCountsSql as projectCountsSql,
+  boardFirstPagesSql as projectPagesSql,
+} from '../server/src/modules/projects/service';
+import {
+  boardCountsSql as taskCountsSql,
+  boardFirstPagesSql as taskPagesSql,
+} from '../server/src/modules/tasks/service';
 import { createPostgresDatabase } from '../server/src/test/test-app';
 import { formatBundleReport, measureBundles, type BundleReport } from './bundle';
 import { measureHttp, measureLoop, type HttpTarget, type Stats } from './load';
@@ -24,6 +34,8 @@ const quick = process.argv.includes('--quick');
 const HEAVY_ROWS = quick ? 10_000 : 100_000;
 const LIGHT_USERS = quick ? 100 : 1_000;
 const DEALS = quick ? 1_000 : 10_000;
+const PROJECTS = DEALS;
+const TASKS = HEAVY_ROWS;
 const SECONDS = quick ? 2 : 8;
 // Before each path is measured: long enough for V8 to optimise its code (a second was not).
 const WARM_UP_SECONDS = quick ? 1 : 4;
@@ -128,6 +140,47 @@ const boardFloorSql = `with totals as (
   where p.id = $2 and p.user_id = $1
   order by s.ord, d.created_at desc, d.id desc`;
 
+/** The bench user's projects over the five statuses and tasks over the three, every fourth task in a project. */
+async function seedWork(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`insert into projects (user_id, name, status, created_at)
+    select ${userId}, 'Project ' || i,
+      (array['Not Started', 'Planning', 'In Progress', 'Review', 'Completed'])[1 + i % 5],
+      now() - i * interval '1 minute'
+    from generate_series(1, ${PROJECTS}) as i`);
+  await db.execute(sql`insert into tasks (user_id, name, status, due_date, project_id, created_at)
+    select ${userId}, 'Task ' || i, (array['To Do', 'In Progress', 'Done'])[1 + i % 3],
+      case when i % 2 = 0 then now() + (i % 60 - 30) * interval '1 day' end,
+      case when i % 4 = 0 then ps.ids[1 + i % array_length(ps.ids, 1)] end,
+      now() - i * interval '1 second'
+    from generate_series(1, ${TASKS}) as i,
+      (select array_agg(id) as ids from projects where user_id = ${userId}) as ps`);
+}
+
+const dialect = new PgDialect();
+const floorOf = (query: SQL) => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { floorSql: text, floorParams: params };
+};
+
+/** The task board's floor: its two queries (each column's capped count, every column's first page) as one statement. */
+const taskBoardFloor = (userId: string) => {
+  const statuses = ['To Do', 'In Progress', 'Done'] as const;
+  const filter = { tz: 'UTC' };
+  return floorOf(sql`with counts as (${taskCountsSql(userId, statuses, filter, new Date())})
+    select counts.n, pages.* from counts
+    left join (${taskPagesSql(userId, statuses, filter)}) pages on pages.column_status = counts.status`);
+};
+
+/** The project board's floor: its three queries (counts, first pages, their task progress) as one statement. */
+const projectBoardFloor = (userId: string) =>
+  floorOf(sql`with counts as (${projectCountsSql(userId)}), pages as (${projectPagesSql(userId)})
+    select counts.n, pages.*, progress.n as task_count, progress.done as done_task_count from counts
+    left join pages on pages.column_status = counts.status
+    left join (
+      select project_id, count(*) as n, count(*) filter (where status = 'Done') as done from tasks
+      where project_id in (select id from pages) group by project_id
+    ) progress on progress.project_id = pages.id`);
+
 function linesFor(
   userId: string,
   pipelineId: string,
@@ -163,6 +216,16 @@ function linesFor(
       target: { method: 'GET', path: `/api/deals/board?pipelineId=${pipelineId}`, headers },
       floorSql: boardFloorSql,
       floorParams: [userId, pipelineId],
+    },
+    {
+      name: `GET /api/tasks/board (${TASKS.toLocaleString('en-US')} tasks)`,
+      target: { method: 'GET', path: '/api/tasks/board', headers },
+      ...taskBoardFloor(userId),
+    },
+    {
+      name: `GET /api/projects/board (${PROJECTS.toLocaleString('en-US')} projects)`,
+      target: { method: 'GET', path: '/api/projects/board', headers },
+      ...projectBoardFloor(userId),
     },
     {
       name: 'POST /api/contacts',
@@ -270,6 +333,7 @@ async function main() {
     );
     const database = await openDatabase({ databaseUrl: fresh?.url, dataDir });
     const seeded = await seed(database.db, HEAVY_ROWS, LIGHT_USERS, DEALS);
+    await seedWork(database.db, seeded.userId);
     // Statistics as autovacuum (PostgreSQL) or the server's own analyze (PGlite) leave them after a bulk load.
     await database.db.execute(sql`analyze`);
     await database.close();
@@ -372,7 +436,7 @@ async function main() {
     const report = [
       `### ${kind === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite)'}${quick ? ' — quick run' : ''}`,
       '',
-      `${HEAVY_ROWS.toLocaleString('en-US')} contacts and ${DEALS.toLocaleString('en-US')} deals for the measured user, ${LIGHT_USERS.toLocaleString('en-US')} light users; seeded at ${rate(seeded.rows / seeded.seconds)} rows/s. ` +
+      `${HEAVY_ROWS.toLocaleString('en-US')} contacts, ${DEALS.toLocaleString('en-US')} deals, ${PROJECTS.toLocaleString('en-US')} projects and ${TASKS.toLocaleString('en-US')} tasks for the measured user, ${LIGHT_USERS.toLocaleString('en-US')} light users; seeded at ${rate(seeded.rows / seeded.seconds)} rows/s. ` +
         `${SECONDS} s a measurement, no pipelining; ${os.cpus().length} cores shared by the server, the database and the load generator.`,
       '',
       formatTable(rows),

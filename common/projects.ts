@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { projectStatuses } from './constants';
-import { countSchema, optionalText, pageOf, pageQuerySchema } from './http';
+import { countSchema, isoDate, optionalText, pageOf, pageQuerySchema } from './http';
 
 export type ProjectStatus = (typeof projectStatuses)[number];
 
@@ -48,8 +48,7 @@ export const projectInputSchema = z.object({
   description: optionalText(5000),
   /** All five are accepted, so editing a project that was dragged to Review keeps its status. */
   status: projectStatusSchema.default('Not Started'),
-  dueDate: z.iso
-    .date({ message: projectMessages.dueDateInvalid })
+  dueDate: isoDate(projectMessages.dueDateInvalid)
     .nullish()
     .transform((v) => v ?? null),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defaultTaskCategoryColor, taskStatuses } from './constants';
-import { countSchema, optionalText, pageOf, pageQuerySchema } from './http';
+import { countSchema, isoInstant, optionalText, pageOf, pageQuerySchema } from './http';
 
 export type TaskStatus = (typeof taskStatuses)[number];
 
@@ -75,8 +75,7 @@ export const taskInputSchema = z
     description: optionalText(5000),
     status: taskStatusSchema.default('To Do'),
     /** Date and time, an ISO timestamp with its offset. */
-    dueDate: z.iso
-      .datetime({ offset: true, message: taskMessages.dueDateInvalid })
+    dueDate: isoInstant(taskMessages.dueDateInvalid)
       .nullish()
       .transform((v) => v ?? null),
     isMilestone: z.boolean().default(false),
@@ -103,8 +102,11 @@ export const categoryInputSchema = z.object({
   color: categoryColorSchema.default(defaultTaskCategoryColor),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
-/** PATCH /api/task-categories/:id: rename and/or recolour. */
-export const categoryPatchSchema = categoryInputSchema.partial();
+/** PATCH /api/task-categories/:id: rename and/or recolour; what is left out stays as it is (no default colour). */
+export const categoryPatchSchema = z.object({
+  name: categoryInputSchema.shape.name.optional(),
+  color: categoryColorSchema.optional(),
+});
 
 export const categorySchema = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type Category = z.infer<typeof categorySchema>;

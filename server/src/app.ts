@@ -18,9 +18,12 @@ import { addSecurityHeaders } from './http/security-headers';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-app';
 import { activitiesRoutes } from './modules/activities/routes';
+import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
 import { contactsRoutes } from './modules/contacts/routes';
 import { dealsRoutes } from './modules/deals/routes';
 import { pipelinesRoutes } from './modules/pipelines/routes';
+import { projectsRoutes } from './modules/projects/routes';
+import { taskCategoriesRoutes, tasksRoutes } from './modules/tasks/routes';
 import { SecretBox } from './secrets/secret-box';
 
 declare module 'fastify' {
@@ -136,12 +139,18 @@ export async function buildApp({
   });
 
   await app.register(authRoutes);
+  // The .ics feed is public: calendar apps reach it by its secret token, with no session.
+  await app.register(calendarFeedRoutes);
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     await signedIn.register(contactsRoutes);
     await signedIn.register(pipelinesRoutes);
     await signedIn.register(dealsRoutes);
     await signedIn.register(activitiesRoutes);
+    await signedIn.register(calendarRoutes);
+    await signedIn.register(projectsRoutes);
+    await signedIn.register(tasksRoutes);
+    await signedIn.register(taskCategoriesRoutes);
   });
 
   await registerWebApp(app, webDir ?? '', indexHtml);

@@ -16,9 +16,15 @@ const DashboardPage = lazy(() =>
 );
 const ContactsPage = lazy(() => import('./pages/contacts/contacts-page').then((m) => ({ default: m.ContactsPage })));
 const DealsPage = lazy(() => import('./pages/deals/deals-page').then((m) => ({ default: m.DealsPage })));
+const ProjectsPage = lazy(() => import('./pages/projects/projects-page').then((m) => ({ default: m.ProjectsPage })));
 const PipelinesPage = lazy(() =>
   import('./pages/pipelines/pipelines-page').then((m) => ({ default: m.PipelinesPage })),
 );
+const CalendarPage = lazy(() => import('./pages/calendar/calendar-page').then((m) => ({ default: m.CalendarPage })));
+const CalendarIntegrationPage = lazy(() =>
+  import('./pages/calendar/calendar-integration-page').then((m) => ({ default: m.CalendarIntegrationPage })),
+);
+const TasksPage = lazy(() => import('./pages/tasks/tasks-page').then((m) => ({ default: m.TasksPage })));
 const PlaceholderPage = lazy(() =>
   import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -30,11 +36,8 @@ const toDashboard = <Navigate to="/app/dashboard" replace />;
 
 /** Areas still to be built: path under /app → page heading. */
 const placeholders: Array<[path: string, title: string]> = [
-  ['projects', 'Projects'],
   ['forms', 'Forms'],
   ['chatbot', 'Chatbots'],
-  ['tasks', 'Tasks'],
-  ['calendar', 'Calendar'],
   ['email', 'Email'],
   ['email/compose', 'New Message'],
   ['email/folder/:folderId', 'Email'],
@@ -43,7 +46,6 @@ const placeholders: Array<[path: string, title: string]> = [
   ['settings/ai', 'AI Configuration'],
   ['settings/email', 'Email Settings'],
   ['settings/scheduling', 'Scheduling Settings'],
-  ['settings/calendar', 'Calendar Integration'],
 ];
 
 /** /tasks/:id opens the task in the tasks screen (decisions.md item 10). */
@@ -71,7 +73,11 @@ export function AppRoutes() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="contacts" element={<ContactsPage />} />
           <Route path="deals" element={<DealsPage />} />
+          <Route path="projects" element={<ProjectsPage />} />
           <Route path="settings/pipelines" element={<PipelinesPage />} />
+          <Route path="tasks" element={<TasksPage />} />
+          <Route path="calendar" element={<CalendarPage />} />
+          <Route path="settings/calendar" element={<CalendarIntegrationPage />} />
           {placeholders.map(([path, title]) => (
             <Route key={path} path={path} element={<PlaceholderPage key={path} title={title} />} />
           ))}

@@ -10,6 +10,9 @@ let contactId: string;
 let pipelineId: string;
 let dealId: string;
 let activityId: string;
+let projectId: string;
+let taskId: string;
+let categoryId: string;
 const none = '00000000-0000-0000-0000-000000000000';
 beforeAll(async () => {
   t = await buildTestApp();
@@ -24,6 +27,9 @@ beforeAll(async () => {
       dueDate: '2030-01-01T10:00:00Z',
     })
   ).json().id;
+  projectId = (await user.post('/api/projects', { name: 'Target' })).json().id;
+  categoryId = (await user.post('/api/task-categories', { name: 'Target' })).json().id;
+  taskId = (await user.post('/api/tasks', { name: 'Target', projectId, categoryId })).json().id;
 });
 afterAll(() => t.close());
 
@@ -51,6 +57,19 @@ const writeRoutes = () =>
     ['POST', `/api/deals/${dealId}/activities`],
     ['POST', `/api/deals/${none}/activities`],
     ['POST', `/api/deals/${dealId}/activities/${activityId}/complete`],
+    ['POST', '/api/projects'],
+    ['PUT', `/api/projects/${projectId}`],
+    ['PUT', `/api/projects/${none}`],
+    ['PATCH', `/api/projects/${projectId}/status`],
+    ['POST', '/api/tasks'],
+    ['PUT', `/api/tasks/${taskId}`],
+    ['PUT', `/api/tasks/${none}`],
+    ['PATCH', `/api/tasks/${taskId}/status`],
+    ['POST', '/api/task-categories'],
+    ['PATCH', `/api/task-categories/${categoryId}`],
+    ['PATCH', `/api/task-categories/${none}`],
+    ['PUT', '/api/calendar/integration'],
+    ['POST', '/api/calendar/integration/token'],
   ] as const;
 
 const readRoutes = [
@@ -83,6 +102,40 @@ const readRoutes = [
   '/api/contacts/%00',
   `/api/contacts/${'a'.repeat(5000)}`,
   '/api/me?x[y][z]=1',
+  '/api/deals/options?q[a]=1',
+  `/api/deals/options?q=${'%25_'.repeat(60)}`,
+  '/api/projects/board?x=%00',
+  '/api/projects?status=Archived',
+  '/api/projects?status[]=Review',
+  '/api/projects?cursor=a.b.c',
+  '/api/projects?status=Review&cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/api/projects?q[a]=1',
+  `/api/projects?q=${'%25_'.repeat(60)}`,
+  '/api/projects/%00',
+  '/api/projects/00000000-0000-0000-0000-000000000000',
+  '/api/tasks/board?due=soon',
+  '/api/tasks/board?due=today&tz=Mars/Olympus',
+  '/api/tasks/board?tz[]=UTC',
+  `/api/tasks/board?due=week&tz=${'A'.repeat(101)}`,
+  '/api/tasks/board?categoryId=x&projectId=y&dealId=z',
+  '/api/tasks?status=Done&status=To%20Do',
+  '/api/tasks?limit=0&cursor=a.b',
+  '/api/tasks?cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  `/api/tasks?q=${'%25_'.repeat(60)}&due=today&tz=Pacific/Kiritimati`,
+  '/api/tasks?q=%00',
+  '/api/tasks/%00',
+  '/api/tasks/00000000-0000-0000-0000-000000000000',
+  '/api/task-categories?x[y]=1',
+  '/api/calendar',
+  '/api/calendar?from=%00&to=2030-01-02T00:00:00Z',
+  '/api/calendar?from[]=1&to[]=2',
+  '/api/calendar?from=2030-01-01T00:00:00Z&to=2030-01-01T00:00:00Z',
+  '/api/calendar?from=0000-01-01T00:00:00Z&to=0000-01-02T00:00:00Z',
+  `/api/calendar?from=${'9'.repeat(5000)}&to=x`,
+  '/api/calendar/integration?x=%00',
+  '/api/calendar/feed/%00.ics',
+  '/api/calendar/feed/x.ics',
+  `/api/calendar/feed/${'a'.repeat(43)}.ics`,
 ];
 
 const badBodies: unknown[] = [
@@ -132,6 +185,12 @@ describe('bad input never causes a server error', () => {
       `/api/deals/${none}`,
       `/api/deals/${dealId}/activities/%00`,
       `/api/deals/${none}/activities/${none}`,
+      '/api/projects/x',
+      `/api/projects/${none}`,
+      '/api/tasks/%00',
+      `/api/tasks/${none}`,
+      '/api/task-categories/x',
+      `/api/task-categories/${none}`,
     ]) {
       const res = await user.delete(url);
       expect(res.statusCode, url).toBe(404);
@@ -146,5 +205,12 @@ describe('bad input never causes a server error', () => {
     const pipelines: Array<{ id: string; isDefault: boolean }> = (await user.get('/api/pipelines')).json();
     expect(pipelines.map((p) => p.id)).toContain(pipelineId);
     expect(pipelines.filter((p) => p.isDefault)).toHaveLength(1);
+    // `{ name: 'x', … }` is a valid body for a project, task or category (unknown keys are dropped).
+    const project = (await user.get(`/api/projects/${projectId}`)).json();
+    expect(['Target', 'x']).toContain(project.name);
+    const task = (await user.get(`/api/tasks/${taskId}`)).json();
+    expect(['Target', 'x']).toContain(task.name);
+    const categories: { items: Array<{ id: string }> } = (await user.get('/api/task-categories')).json();
+    expect(categories.items.map((c) => c.id)).toContain(categoryId);
   });
 });

@@ -10,7 +10,9 @@ import {
   dealStageSchema,
 } from '@common/deals';
 import { idParamSchema } from '@common/http';
+import { dealOptionsSchema, optionsQuerySchema } from '@common/tasks';
 import { getBoard } from './board';
+import { dealOptions } from './options';
 import { createDeal, deleteDeal, getDeal, listColumn, moveDeal, updateDeal } from './service';
 
 /** Cursors of a board column ("Load more"), newest first. */
@@ -43,6 +45,12 @@ export async function dealsRoutes(app: FastifyInstance) {
       const page = await listColumn(app.db, req.user.id, { pipelineId, stage, limit, before });
       return app.cursors.pageOf(page, req.user.id, COLUMN_LIST);
     },
+  );
+
+  r.get(
+    '/api/deals/options',
+    { schema: { querystring: optionsQuerySchema, response: { 200: dealOptionsSchema } } },
+    async (req) => ({ items: await dealOptions(app.db, req.user.id, req.query.q) }),
   );
 
   r.get('/api/deals/:id', { schema: { params: idParamSchema, response: { 200: dealSchema } } }, (req) =>

@@ -1,0 +1,344 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(serious).toEqual([]);
+}
+
+/** A day of the current month at a local hour, as the browser's time zone reads it. */
+async function localDay(page: Page, dayOfMonth: number, hour: number) {
+  return page.evaluate(
+    ({ day, hour }) => {
+      const now = new Date();
+      const date = new Date(now.getFullYear(), now.getMonth(), day, hour, 0);
+      const sunday = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() - d.getDay());
+      const nameOf = (d: Date) =>
+        d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+      const month = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+      return {
+        iso: date.toISOString(),
+        /** The month cell's label: "Sunday, November 15, 2026". */
+        label: nameOf(date),
+        /** How many weeks on from this week the day's week is (negative: before). */
+        weeksAway: Math.round((sunday(date).getTime() - sunday(now).getTime()) / (7 * 86_400_000)),
+        thisMonth: month(now),
+        nextMonth: month(new Date(now.getFullYear(), now.getMonth() + 1, 1)),
+        lastMonth: month(new Date(now.getFullYear(), now.getMonth() - 1, 1)),
+      };
+    },
+    { day: dayOfMonth, hour },
+  );
+}
+
+async function createTask(page: Page, name: string, dueDate: string) {
+  const response = await page.request.post('/api/tasks', { data: { name, dueDate } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A deal with one activity due at `dueDate`. */
+async function createActivity(page: Page, description: string, dueDate: string) {
+  const pipeline = await page.request.post('/api/pipelines', { data: { name: 'Sales Pipeline', isDefault: true } });
+  expect(pipeline.status()).toBe(201);
+  const dealName = unique('Acme');
+  const deal = await page.request.post('/api/deals', {
+    data: { name: dealName, pipelineId: (await pipeline.json()).id, stage: 'Lead' },
+  });
+  expect(deal.status()).toBe(201);
+  const activity = await page.request.post(`/api/deals/${(await deal.json()).id}/activities`, {
+    data: { activityType: 'call', description, dueDate, priority: 'high' },
+  });
+  expect(activity.status(), await activity.text()).toBe(201);
+  return dealName;
+}
+
+const viewButton = (page: Page, name: 'Month' | 'Week' | 'Day') =>
+  page.getByRole('group', { name: 'View' }).getByRole('button', { name, exact: true });
+
+const filter = (page: Page, name: RegExp) => page.getByRole('group', { name: 'Show' }).getByRole('button', { name });
+
+test.describe('calendar', () => {
+  test('a task shows on its day in the month, week and day views and opens its details', async ({
+    page,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const day = await localDay(page, 15, 10);
+    const activityDay = await localDay(page, 16, 14);
+    const taskName = unique('Send contract');
+    const activityName = unique('Call Ada');
+    await createTask(page, taskName, day.iso);
+    const dealName = await createActivity(page, activityName, activityDay.iso);
+
+    const calendarRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/calendar') calendarRequests.push(request.url());
+    });
+    await page.goto('/app/calendar');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: day.thisMonth })).toBeVisible();
+
+    // Month view: 42 days from a Sunday, the task in its day's cell.
+    const month = page.getByRole('table', { name: day.thisMonth });
+    await expect(month.getByRole('cell')).toHaveCount(42);
+    await expect(month.getByRole('columnheader').first()).toHaveText('Sun');
+    const cell = month.getByRole('cell', { name: day.label, exact: true });
+    await expect(cell.getByRole('button', { name: taskName })).toBeVisible();
+    await expect(cell.getByRole('button', { name: taskName })).toHaveAccessibleName(`10:00 AM ${taskName}`);
+    await expect(
+      month.getByRole('cell', { name: activityDay.label, exact: true }).getByRole('button', { name: activityName }),
+    ).toBeVisible();
+    await expect(month.locator('[aria-current="date"]')).toHaveCount(1);
+    // One request for the whole month, whatever it shows.
+    expect(calendarRequests).toHaveLength(1);
+    const asked = new URL(calendarRequests[0]!).searchParams;
+    expect((Date.parse(asked.get('to')!) - Date.parse(asked.get('from')!)) / 3_600_000).toBeGreaterThanOrEqual(
+      42 * 24 - 1,
+    );
+
+    // The filter bar counts the range; filtering keeps to the one response.
+    await expect(filter(page, /^All/)).toHaveAttribute('aria-pressed', 'true');
+    await expect(filter(page, /^All/)).toContainText('2');
+    await expect(filter(page, /^Tasks/)).toContainText('1');
+    await expect(filter(page, /^Activities/)).toContainText('1');
+    await expect(filter(page, /^Appointments/)).toContainText('0');
+    await filter(page, /^Tasks/).click();
+    await expect(filter(page, /^Tasks/)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: activityName })).toHaveCount(0);
+    await expect(cell.getByRole('button', { name: taskName })).toBeVisible();
+    await filter(page, /^Activities/).click();
+    await expect(page.getByRole('button', { name: taskName })).toHaveCount(0);
+    await filter(page, /^All/).click();
+    expect(calendarRequests).toHaveLength(1);
+
+    // An activity opens its details.
+    await page.getByRole('button', { name: activityName }).click();
+    const details = page.getByRole('dialog', { name: 'Activity' });
+    await expect(details.getByText('Make a call', { exact: true })).toBeVisible();
+    await expect(details.getByText(activityName)).toBeVisible();
+    await expect(details.getByText(/^[A-Z][a-z]{2} 16, \d{4} 2:00 PM$/)).toBeVisible();
+    await expect(details.getByText('high', { exact: true })).toBeVisible();
+    await expect(details.getByText('pending', { exact: true })).toBeVisible();
+    await expect(details.getByRole('link', { name: dealName })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+
+    // Week view, opened at 8:00, the task in the 10:00 row of its day.
+    await viewButton(page, 'Week').click();
+    await expect(viewButton(page, 'Week')).toHaveAttribute('aria-pressed', 'true');
+    for (let i = 0; i < Math.abs(day.weeksAway); i += 1) {
+      await page.getByRole('button', { name: day.weeksAway > 0 ? 'Next week' : 'Previous week' }).click();
+    }
+    const tenOClock = page.getByRole('row', { name: '10:00 AM', exact: true });
+    const slot = tenOClock.getByRole('cell', { name: `${day.label}, 10:00 AM`, exact: true });
+    await expect(slot.getByRole('button', { name: taskName })).toBeVisible();
+    await expect(page.getByRole('row', { name: '8:00 AM', exact: true })).toBeInViewport();
+    await expect(page.getByRole('row', { name: '12:00 AM', exact: true })).not.toBeInViewport();
+    const hours = page.getByRole('region', { name: 'Hours' });
+    expect((await hours.boundingBox())!.height).toBeLessThanOrEqual(600);
+
+    // A task opens the tasks screen's "Task Details" editor.
+    await slot.getByRole('button', { name: taskName }).click();
+    const taskDialog = page.getByRole('dialog', { name: 'Task Details' });
+    await expect(taskDialog.getByLabel('Name')).toHaveValue(taskName);
+    await page.keyboard.press('Escape');
+    await expect(taskDialog).toBeHidden();
+
+    // Back to the month, then a day's own view from its cell.
+    await viewButton(page, 'Month').click();
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    await page.getByRole('button', { name: `Show ${day.label}` }).click();
+    await expect(page.getByRole('heading', { level: 2, name: day.label })).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: '10:00 AM', exact: true }).getByRole('button', { name: taskName }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next day' })).toBeVisible();
+
+    // Previous and next month, and back to today.
+    await viewButton(page, 'Month').click();
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: day.nextMonth })).toBeVisible();
+    await expect(page.getByRole('table', { name: day.nextMonth })).toBeVisible();
+    await expect(page.getByRole('button', { name: taskName })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: day.lastMonth })).toBeVisible();
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: day.thisMonth })).toBeVisible();
+    await expect(
+      page.getByRole('cell', { name: day.label, exact: true }).getByRole('button', { name: taskName }),
+    ).toBeVisible();
+  });
+
+  test('a day with many events lists three and opens the rest in its day view', async ({ page, signedIn: _ }) => {
+    const day = await localDay(page, 12, 9);
+    const names = Array.from({ length: 5 }, (_, i) => `Task ${i + 1} ${unique('x')}`);
+    for (const [i, name] of names.entries()) {
+      const due = new Date(Date.parse(day.iso) + i * 3_600_000).toISOString();
+      await createTask(page, name, due);
+    }
+    await page.goto('/app/calendar');
+    const cell = page.getByRole('cell', { name: day.label, exact: true });
+    await expect(cell.getByRole('button', { name: names[2]! })).toBeVisible();
+    await expect(cell.getByRole('button', { name: names[3]! })).toHaveCount(0);
+    await cell.getByRole('button', { name: /\+2 more/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: day.label })).toBeVisible();
+    for (const name of names) await expect(page.getByRole('button', { name })).toBeVisible();
+  });
+
+  test('a failed load says so, and the screen offers a retry', async ({ page, signedIn: _ }) => {
+    await page.route(
+      (url) => url.pathname === '/api/calendar',
+      (route) => route.fulfill({ status: 500, json: { error: 'boom' } }),
+    );
+    await page.goto('/app/calendar');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Failed to load activities and appointments' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry', exact: true })).toBeVisible();
+  });
+
+  test('on a phone the month fits the screen and the week scrolls inside its own area', async ({
+    page,
+    signedIn: _,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const day = await localDay(page, 15, 10);
+    await createTask(page, unique('A task with a rather long name that must be cut'), day.iso);
+    await createActivity(page, unique('Call someone about the renewal'), day.iso);
+    await page.goto('/app/calendar');
+    const cell = page.getByRole('cell', { name: day.label, exact: true });
+    await expect(cell.getByRole('button')).toHaveCount(3);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const table = await page.getByRole('table').boundingBox();
+    expect(table!.x + table!.width).toBeLessThanOrEqual(390);
+    await viewButton(page, 'Week').click();
+    await expect(page.getByRole('region', { name: 'Hours' })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await viewButton(page, 'Day').click();
+    await expect(page.getByRole('row', { name: '8:00 AM', exact: true })).toBeInViewport();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('calendar integration', () => {
+  test('keys are saved with the secret masked, and the private feed serves the calendar until regenerated', async ({
+    page,
+    context,
+    request,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const taskName = unique('Quarterly review');
+    await createTask(page, taskName, new Date(Date.now() + 86_400_000).toISOString());
+    const clientId = `${unique('client').replace(' ', '-')}.apps.googleusercontent.com`;
+    const secret = `GOCSPX-${Math.random().toString(36).slice(2, 14)}`;
+
+    await page.goto('/app/settings/calendar');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calendar Integration' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Google Calendar' });
+    await expect(form.getByText('No secret is stored yet.')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Remove secret' })).toHaveCount(0);
+    await form.getByLabel('Client ID').fill(clientId);
+    await form.getByLabel('Client Secret').fill(secret);
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Calendar integration saved successfully')).toBeVisible();
+
+    await page.reload();
+    await expect(form.getByLabel('Client ID')).toHaveValue(clientId);
+    const secretField = form.getByLabel('Client Secret');
+    await expect(secretField).toHaveAttribute('type', 'password');
+    await expect(secretField).toHaveValue('');
+    await expect(secretField).toHaveAttribute('placeholder', /^•+/);
+    expect(await secretField.getAttribute('placeholder')).not.toContain(secret);
+    await expect(form.getByText('It stays unchanged unless you type a new one.')).toBeVisible();
+    expect(await page.content()).not.toContain(secret);
+
+    // Saving with the secret left empty keeps it.
+    const masked = await secretField.getAttribute('placeholder');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Calendar integration saved successfully')).toHaveCount(1);
+    const stored = await (await page.request.get('/api/calendar/integration')).json();
+    expect(stored.googleClientSecretMasked).toBe(masked);
+
+    // The feed: public, text/calendar, with the user's task.
+    const urlField = page.getByLabel('Subscription URL');
+    const feedUrl = await urlField.inputValue();
+    expect(feedUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/calendar\/feed\/.+\.ics$/);
+    await expect(urlField).toHaveAttribute('readonly', '');
+    const feed = await request.get(feedUrl);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+    expect(await feed.text()).toContain(taskName);
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByText('Subscription URL copied to clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
+
+    // Regenerating: asked first, then the old URL stops working.
+    await page.getByRole('button', { name: 'Regenerate URL' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Regenerate URL' });
+    await expect(confirm.getByText(/old URL stops working/)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Regenerate URL' }).click();
+    await expect(page.getByText('Subscription URL regenerated. The old URL no longer works.')).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(urlField).not.toHaveValue(feedUrl);
+    const newUrl = await urlField.inputValue();
+    expect((await request.get(feedUrl)).status()).toBe(404);
+    expect((await request.get(newUrl)).status()).toBe(200);
+
+    // Removing the secret.
+    await form.getByRole('button', { name: 'Remove secret' }).click();
+    await expect(form.getByText('No secret is stored yet.')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Remove secret' })).toHaveCount(0);
+    await expect(form.getByLabel('Client ID')).toHaveValue(clientId);
+    expect((await (await page.request.get('/api/calendar/integration')).json()).googleClientSecretMasked).toBeNull();
+  });
+
+  test('a client id over 300 characters is refused with its message', async ({ page, signedIn: _ }) => {
+    await page.goto('/app/settings/calendar');
+    const form = page.getByRole('form', { name: 'Google Calendar' });
+    await form.getByLabel('Client ID').fill('x'.repeat(301));
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(form.getByText('Client ID must be at most 300 characters')).toBeVisible();
+    await expect(form.getByLabel('Client ID')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+for (const mode of ['dark', 'light'] as const) {
+  test(`calendar screens pass axe in the ${mode} theme`, async ({ page, signedIn: _ }) => {
+    await page.addInitScript((value) => {
+      localStorage.setItem('theme-storage', JSON.stringify({ state: { mode: value }, version: 0 }));
+    }, mode);
+    const day = await localDay(page, 15, 10);
+    await createTask(page, unique('Send contract'), day.iso);
+    const activityName = unique('Call Ada');
+    await createActivity(page, activityName, day.iso);
+    await page.goto('/app/calendar');
+    await expect(page.getByRole('button', { name: activityName })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByRole('button', { name: activityName }).click();
+    await expect(page.getByRole('dialog', { name: 'Activity' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press('Escape');
+    await viewButton(page, 'Week').click();
+    await expect(page.getByRole('region', { name: 'Hours' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    await page.goto('/app/settings/calendar');
+    await expect(page.getByLabel('Subscription URL')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+}

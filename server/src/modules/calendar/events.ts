@@ -1,0 +1,136 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CalendarEvent } from '@common/calendar';
+
+// The three kinds of calendar item, read the same way by the calendar range and the .ics feed:
+// one query per kind, each reading its (user, date) index in date order and stopping at its limit.
+
+export interface EventRange {
+  /** Inclusive start and exclusive end, as instants. */
+  from: Date;
+  to: Date;
+  limit: number;
+  /** The feed reads the past backwards from now, so the nearest items come first under the cap. */
+  order: 'asc' | 'desc';
+}
+
+/** ISO 8601 in UTC, milliseconds (what the browser's Date keeps). */
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * An instant as a parameter: epoch seconds through to_timestamp, which (unlike parsing the ISO text)
+ * also takes the years Date and zod accept but PostgreSQL's input does not, such as year 0.
+ */
+const instant = (date: Date) => sql`to_timestamp(${date.getTime() / 1000}::double precision)`;
+
+const inRange = (column: string, { from, to }: EventRange) =>
+  sql`${sql.raw(column)} >= ${instant(from)} and ${sql.raw(column)} < ${instant(to)}`;
+
+/**
+ * Rows the user owns or is assigned: two index range reads (user_id, due_date) and (assigned_user_id, due_date),
+ * each stopping at the limit, instead of one OR that the planner would answer with a scan of both.
+ * The second read leaves out the rows the first has (owned and assigned to oneself).
+ */
+function ownedOrAssigned(table: string, columns: string, userId: string, range: EventRange): SQL {
+  const dir = sql.raw(range.order);
+  const branch = (who: SQL) =>
+    sql`(select ${sql.raw(columns)} from ${sql.raw(table)}
+      where ${who} and ${inRange('due_date', range)}
+      order by due_date ${dir} limit ${range.limit})`;
+  return sql`${branch(sql`user_id = ${userId}`)}
+    union all
+    ${branch(sql`assigned_user_id = ${userId} and user_id <> ${userId}`)}`;
+}
+
+export interface TaskEventRow {
+  id: string;
+  name: string;
+  status: string;
+  is_milestone: boolean;
+  start: string;
+}
+
+export function taskEventsSql(userId: string, range: EventRange): SQL {
+  const dir = sql.raw(range.order);
+  return sql`select t.id, t.name, t.status, t.is_milestone, ${iso('t.due_date')} as start
+    from (${ownedOrAssigned('tasks', 'id, name, status, is_milestone, due_date', userId, range)}) t
+    order by t.due_date ${dir}, t.id ${dir}
+    limit ${range.limit}`;
+}
+
+export interface ActivityEventRow {
+  id: string;
+  description: string;
+  activity_type: string;
+  priority: string;
+  status: string;
+  deal_id: string;
+  deal_name: string;
+  start: string;
+}
+
+/**
+ * The deal's name is one primary-key lookup per activity kept (the planner evaluates it after the limit),
+ * not a join that might hash the whole deals table. deal_id is not null and its deal exists (foreign key).
+ */
+export function activityEventsSql(userId: string, range: EventRange): SQL {
+  const dir = sql.raw(range.order);
+  const columns = 'id, description, activity_type, priority, status, deal_id, due_date';
+  return sql`select a.id, a.description, a.activity_type, a.priority, a.status, a.deal_id,
+      (select d.name from deals d where d.id = a.deal_id) as deal_name,
+      ${iso('a.due_date')} as start
+    from (${ownedOrAssigned('deal_activities', columns, userId, range)}) a
+    order by a.due_date ${dir}, a.id ${dir}
+    limit ${range.limit}`;
+}
+
+export interface BookingEventRow {
+  id: string;
+  booker_name: string;
+  booker_email: string;
+  notes: string | null;
+  status: string;
+  start: string;
+  end: string;
+}
+
+export function bookingEventsSql(userId: string, range: EventRange): SQL {
+  const dir = sql.raw(range.order);
+  return sql`select id, booker_name, booker_email, notes, status,
+      ${iso('scheduled_start_time')} as start, ${iso('scheduled_end_time')} as "end"
+    from bookings
+    where user_id = ${userId} and ${inRange('scheduled_start_time', range)} and status <> 'Cancelled'
+    order by scheduled_start_time ${dir}, id ${dir}
+    limit ${range.limit}`;
+}
+
+export const toTaskEvent = (row: TaskEventRow): CalendarEvent => ({
+  kind: 'task',
+  id: row.id,
+  title: row.name,
+  start: row.start,
+  status: row.status,
+  isMilestone: row.is_milestone,
+});
+
+export const toActivityEvent = (row: ActivityEventRow): CalendarEvent => ({
+  kind: 'activity',
+  id: row.id,
+  title: row.description,
+  start: row.start,
+  activityType: row.activity_type,
+  priority: row.priority,
+  status: row.status,
+  dealId: row.deal_id,
+  dealName: row.deal_name,
+});
+
+export const toBookingEvent = (row: BookingEventRow): CalendarEvent => ({
+  kind: 'booking',
+  id: row.id,
+  title: row.booker_name,
+  start: row.start,
+  end: row.end,
+  bookerEmail: row.booker_email,
+  notes: row.notes,
+  status: row.status,
+});

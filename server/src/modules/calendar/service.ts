@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CALENDAR_KIND_CAP,
+  type Calendar,
+  type CalendarEvent,
+  type CalendarIntegration,
+  type CalendarQuery,
+  type calendarIntegrationInputSchema,
+} from '@common/calendar';
+import type { Db } from '../../db/client';
+import { calendarIntegration } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
+import { maskSecret, type SecretBox } from '../../secrets/secret-box';
+import {
+  activityEventsSql,
+  bookingEventsSql,
+  taskEventsSql,
+  toActivityEvent,
+  toBookingEvent,
+  toTaskEvent,
+  type ActivityEventRow,
+  type BookingEventRow,
+  type EventRange,
+  type TaskEventRow,
+} from './events';
+
+/** Every event starting in [from, to): at most CALENDAR_KIND_CAP of each kind, one more read to tell there are more. */
+export async function getCalendar(db: Db, userId: string, query: CalendarQuery): Promise<Calendar> {
+  const range: EventRange = {
+    from: new Date(query.from),
+    to: new Date(query.to),
+    limit: CALENDAR_KIND_CAP + 1,
+    order: 'asc',
+  };
+  const [tasks, activities, bookings] = await Promise.all([
+    selectRows<TaskEventRow>(db, taskEventsSql(userId, range)),
+    selectRows<ActivityEventRow>(db, activityEventsSql(userId, range)),
+    selectRows<BookingEventRow>(db, bookingEventsSql(userId, range)),
+  ]);
+  const capped = <Row>(rows: Row[]) => rows.slice(0, CALENDAR_KIND_CAP);
+  const events: CalendarEvent[] = [
+    ...capped(tasks).map(toTaskEvent),
+    ...capped(activities).map(toActivityEvent),
+    ...capped(bookings).map(toBookingEvent),
+  ];
+  // All starts share one fixed-width UTC format, so text order is time order.
+  events.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  const countOf = (rows: unknown[]) => ({
+    count: Math.min(rows.length, CALENDAR_KIND_CAP),
+    hasMore: rows.length > CALENDAR_KIND_CAP,
+  });
+  return { events, counts: { task: countOf(tasks), activity: countOf(activities), booking: countOf(bookings) } };
+}
+
+// Calendar Integration (decisions.md items 5 and 12).
+
+export type CalendarIntegrationValues = z.output<typeof calendarIntegrationInputSchema>;
+
+/** 32 random bytes, URL-safe: the whole secret of the subscription URL. */
+const newFeedToken = () => randomBytes(32).toString('base64url');
+/** What newFeedToken makes; anything else is refused before a query. */
+export const feedTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export const feedPathOf = (token: string) => `/api/calendar/feed/${token}.ics`;
+
+type IntegrationRow = typeof calendarIntegration.$inferSelect;
+
+function toIntegration(row: IntegrationRow, secrets: SecretBox): CalendarIntegration {
+  const sealed = row.googleClientSecretEncrypted;
+  // A secret sealed under another SECRET_KEY cannot be opened: still shown as stored, with nothing of it visible.
+  const masked = sealed === null ? null : maskSecret(secrets.decrypt(sealed) ?? '');
+  return {
+    googleClientId: row.googleClientId,
+    googleClientSecretMasked: masked,
+    feedPath: feedPathOf(row.icsToken),
+  };
+}
+
+/** The user's settings; the row (and with it the feed token) is made on first read. */
+export async function getIntegration(db: Db, secrets: SecretBox, userId: string): Promise<CalendarIntegration> {
+  await db
+    .insert(calendarIntegration)
+    .values({ userId, icsToken: newFeedToken() })
+    .onConflictDoNothing({ target: calendarIntegration.userId });
+  const [row] = await db.select().from(calendarIntegration).where(eq(calendarIntegration.userId, userId));
+  return toIntegration(row!, secrets);
+}
+
+/** A secret left out stays as it is; an empty one is cleared; any other is sealed before it is stored. */
+export async function saveIntegration(
+  db: Db,
+  secrets: SecretBox,
+  userId: string,
+  input: CalendarIntegrationValues,
+): Promise<CalendarIntegration> {
+  const secret = input.googleClientSecret;
+  const set = {
+    googleClientId: input.googleClientId,
+    ...(secret === undefined ? {} : { googleClientSecretEncrypted: secret ? secrets.encrypt(secret) : null }),
+  };
+  const [row] = await db
+    .insert(calendarIntegration)
+    .values({ userId, icsToken: newFeedToken(), ...set })
+    .onConflictDoUpdate({ target: calendarIntegration.userId, set })
+    .returning();
+  return toIntegration(row!, secrets);
+}
+
+/** A new feed token: the old subscription URL stops working at once. */
+export async function regenerateFeedToken(db: Db, secrets: SecretBox, userId: string): Promise<CalendarIntegration> {
+  const icsToken = newFeedToken();
+  const [row] = await db
+    .insert(calendarIntegration)
+    .values({ userId, icsToken })
+    .onConflictDoUpdate({ target: calendarIntegration.userId, set: { icsToken } })
+    .returning();
+  return toIntegration(row!, secrets);
+}
+
+/** The owner of a feed token, or null. */
+export async function feedOwner(db: Db, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: calendarIntegration.userId })
+    .from(calendarIntegration)
+    .where(eq(calendarIntegration.icsToken, token));
+  return row?.userId ?? null;
+}

@@ -1,0 +1,215 @@
+import { count, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { projectStatuses } from '@common/constants';
+import { COUNT_CAP, type Count } from '@common/http';
+import { PROJECT_BOARD_PAGE_SIZE, type Project, type ProjectStatus, type projectInputSchema } from '@common/projects';
+import type { Db, Tx } from '../../db/client';
+import { beforeKey, keysetPage } from '../../db/keyset';
+import { tasks } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
+import { notFound } from '../../errors';
+import type { CursorKey, KeysetPage } from '../../http/cursor';
+
+export type ProjectValues = z.output<typeof projectInputSchema>;
+
+/** ISO 8601 in UTC; `US` keeps the microseconds a cursor needs (rows made in one statement share a millisecond). */
+const iso = (column: string, precision: 'MS' | 'US') =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"')`);
+
+/** The one select list of a project row, over `p`; its task counts come from `taskCounts`. */
+const projectSelect = sql`p.id, p.name, p.description, p.status, p.due_date::text as due_date,
+  ${iso('p.created_at', 'MS')} as created_at, ${iso('p.created_at', 'US')} as created_key`;
+
+interface ProjectRow {
+  id: string;
+  name: string;
+  description: string | null;
+  status: ProjectStatus;
+  due_date: string | null;
+  created_at: string;
+  created_key: string;
+}
+
+const projectKey = (row: ProjectRow): CursorKey => [row.created_key, row.id];
+
+/** LIKE's wildcards in `q` match themselves. */
+const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The task progress of a page of projects in one grouped query over tasks_project_idx, never one per card.
+ * Every task linked to a project is its owner's (links are checked against the task's owner).
+ */
+async function taskCounts(db: Db | Tx, ids: string[]): Promise<Map<string, { n: number; done: number }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      projectId: tasks.projectId,
+      n: count(),
+      done: sql<number>`count(*) filter (where ${tasks.status} = 'Done')`.mapWith(Number),
+    })
+    .from(tasks)
+    .where(inArray(tasks.projectId, ids))
+    .groupBy(tasks.projectId);
+  return new Map(rows.map((row) => [row.projectId!, { n: row.n, done: row.done }]));
+}
+
+function toProject(row: ProjectRow, counts: Map<string, { n: number; done: number }>): Project {
+  const progress = counts.get(row.id);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    dueDate: row.due_date,
+    createdAt: row.created_at,
+    taskCount: progress?.n ?? 0,
+    doneTaskCount: progress?.done ?? 0,
+  };
+}
+
+/** Pages of rows made into Projects, with the task counts of all of them read at once. */
+async function withProgress(db: Db | Tx, pages: KeysetPage<ProjectRow>[]): Promise<KeysetPage<Project>[]> {
+  const counts = await taskCounts(
+    db,
+    pages.flatMap((page) => page.items.map((row) => row.id)),
+  );
+  return pages.map((page) => ({ next: page.next, items: page.items.map((row) => toProject(row, counts)) }));
+}
+
+export interface ProjectListQuery {
+  status?: ProjectStatus | undefined;
+  /** Only projects whose name contains this, whatever the case. */
+  q?: string | undefined;
+  limit: number;
+  before: CursorKey | null;
+}
+
+/**
+ * A page of the user's projects, newest first, before a position: projects_user_created_idx answers the
+ * grid, projects_user_status_created_idx a board column. A search filters while walking the index.
+ */
+export function listSql(userId: string, { status, q, limit, before }: ProjectListQuery): SQL {
+  return sql`select ${projectSelect} from projects p
+    where p.user_id = ${userId}
+      ${status ? sql`and p.status = ${status}` : sql``}
+      ${q ? sql`and p.name ilike ${containsPattern(q)}` : sql``}
+      ${before ? sql`and ${beforeKey(sql`p.created_at`, sql`p.id`, before)}` : sql``}
+    order by p.created_at desc, p.id desc
+    limit ${limit + 1}`;
+}
+
+export async function listProjects(db: Db, userId: string, query: ProjectListQuery): Promise<KeysetPage<Project>> {
+  const rows = await selectRows<ProjectRow>(db, listSql(userId, query));
+  const [page] = await withProgress(db, [keysetPage(rows, query.limit, projectKey, (row) => row)]);
+  return page!;
+}
+
+const statusList = sql`array[${sql.join(
+  projectStatuses.map((status) => sql`${status}`),
+  sql`, `,
+)}]::text[]`;
+
+/** Every column's first page (and one more row, telling whether there is a next): one index range per status. */
+export function boardFirstPagesSql(userId: string): SQL {
+  return sql`select s.status as column_status, ${projectSelect}
+    from unnest(${statusList}) as s(status)
+    cross join lateral (
+      select * from projects
+      where user_id = ${userId} and status = s.status
+      order by created_at desc, id desc
+      limit ${PROJECT_BOARD_PAGE_SIZE + 1}
+    ) p
+    order by p.created_at desc, p.id desc`;
+}
+
+/** Each column's count up to COUNT_CAP: an index-only range per status, bounded whatever the user has. */
+export function boardCountsSql(userId: string): SQL {
+  return sql`select s.status, (
+      select count(*) from (
+        select 1 from projects where user_id = ${userId} and status = s.status limit ${COUNT_CAP + 1}
+      ) capped
+    )::int as n
+    from unnest(${statusList}) as s(status)`;
+}
+
+export interface ProjectBoardColumnPage {
+  status: ProjectStatus;
+  count: Count;
+  page: KeysetPage<Project>;
+}
+
+/** The whole board in three queries whatever its size: the counts, every column's first page, their task progress. */
+export async function getProjectBoard(db: Db, userId: string): Promise<ProjectBoardColumnPage[]> {
+  const [counts, rows] = await Promise.all([
+    selectRows<{ status: ProjectStatus; n: number }>(db, boardCountsSql(userId)),
+    selectRows<ProjectRow & { column_status: ProjectStatus }>(db, boardFirstPagesSql(userId)),
+  ]);
+  const countOf = new Map(counts.map((row) => [row.status, Number(row.n)]));
+  const pages = await withProgress(
+    db,
+    projectStatuses.map((status) =>
+      keysetPage(
+        rows.filter((row) => row.column_status === status),
+        PROJECT_BOARD_PAGE_SIZE,
+        projectKey,
+        (row) => row,
+      ),
+    ),
+  );
+  return projectStatuses.map((status, i) => {
+    const n = countOf.get(status) ?? 0;
+    return { status, count: { count: Math.min(n, COUNT_CAP), hasMore: n > COUNT_CAP }, page: pages[i]! };
+  });
+}
+
+export async function getProject(db: Db | Tx, userId: string, id: string): Promise<Project> {
+  const [row] = await selectRows<ProjectRow>(
+    db,
+    sql`select ${projectSelect} from projects p where p.id = ${id} and p.user_id = ${userId}`,
+  );
+  if (!row) throw notFound();
+  return toProject(row, await taskCounts(db, [row.id]));
+}
+
+export async function createProject(db: Db, userId: string, input: ProjectValues): Promise<Project> {
+  const [row] = await selectRows<ProjectRow>(
+    db,
+    sql`insert into projects as p (user_id, name, description, status, due_date)
+      values (${userId}, ${input.name}, ${input.description}, ${input.status}, ${input.dueDate}::date)
+      returning ${projectSelect}`,
+  );
+  return toProject(row!, new Map());
+}
+
+export async function updateProject(db: Db, userId: string, id: string, input: ProjectValues): Promise<Project> {
+  return writeProject(
+    db,
+    userId,
+    id,
+    sql`name = ${input.name}, description = ${input.description}, status = ${input.status},
+      due_date = ${input.dueDate}::date`,
+  );
+}
+
+/** The drag on the board: any of the five statuses. */
+export function moveProject(db: Db, userId: string, id: string, status: ProjectStatus): Promise<Project> {
+  return writeProject(db, userId, id, sql`status = ${status}`);
+}
+
+async function writeProject(db: Db, userId: string, id: string, set: SQL): Promise<Project> {
+  const [row] = await selectRows<ProjectRow>(
+    db,
+    sql`update projects as p set ${set} where p.id = ${id} and p.user_id = ${userId} returning ${projectSelect}`,
+  );
+  if (!row) throw notFound();
+  return toProject(row, await taskCounts(db, [row.id]));
+}
+
+/** Its tasks stay, unlinked (ON DELETE SET NULL, behind tasks_project_idx). */
+export async function deleteProject(db: Db, userId: string, id: string): Promise<void> {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`delete from projects where id = ${id} and user_id = ${userId} returning id`,
+  );
+  if (!rows.length) throw notFound();
+}

@@ -1,0 +1,169 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Columns3, LayoutGrid, Plus, type LucideIcon } from 'lucide-react';
+import { projectMessages, type Project } from '@common/projects';
+import { Button } from '../../components/button';
+import { PageTitle } from '../../components/page-title';
+import { useAuthStore } from '../../lib/auth-store';
+import { Card } from '../../components/card';
+import { Pagination } from '../../components/pagination';
+import { cn } from '../../lib/cn';
+import { useCursorPages } from '../../lib/paging';
+import { PROJECTS_PAGE_SIZE, projectBoardQuery, projectsPageQuery, useDeleteProject } from './api';
+import { ProjectBoard } from './project-board';
+import { ProjectGrid } from './project-grid';
+import { ProjectModal } from './project-modal';
+import { EmptyProjects, LoadFailed, Loading } from './states';
+import { useProjectsView, type ProjectsView } from './use-projects-view';
+
+/** The modal keeps its project while it closes, so its title does not flip during the animation. */
+interface Editing {
+  open: boolean;
+  project: Project | null;
+}
+
+/** Projects as a board by status (dragged between columns) or as a grid, newest first. */
+export function ProjectsPage() {
+  const userId = useAuthStore((state) => state.user?.id ?? '');
+  const [view, setView] = useProjectsView(userId);
+  const [editing, setEditing] = useState<Editing>({ open: false, project: null });
+  const remove = useDeleteProject();
+
+  const open = (project: Project) => setEditing({ open: true, project });
+  // Part 2 §2: a browser confirmation, not a modal.
+  const confirmDelete = (project: Project) => {
+    if (!window.confirm(projectMessages.deleteConfirm)) return;
+    remove.mutate(project.id, {
+      onSuccess: () =>
+        setEditing((current) => (current.project?.id === project.id ? { ...current, open: false } : current)),
+    });
+  };
+
+  return (
+    <>
+      <PageTitle
+        title="Projects"
+        actions={
+          <>
+            <ViewToggle view={view} onChange={setView} />
+            <Button onClick={() => setEditing({ open: true, project: null })}>
+              <Plus aria-hidden="true" className="size-4" />
+              {projectMessages.create}
+            </Button>
+          </>
+        }
+      />
+      {view === 'board' ? (
+        <BoardView onOpen={open} onDelete={confirmDelete} />
+      ) : (
+        <GridView onOpen={open} onDelete={confirmDelete} />
+      )}
+      <ProjectModal
+        open={editing.open}
+        onOpenChange={(next) => setEditing((current) => ({ ...current, open: next }))}
+        project={editing.project}
+        onDelete={confirmDelete}
+        deleting={remove.isPending}
+      />
+    </>
+  );
+}
+
+interface ViewProps {
+  onOpen: (project: Project) => void;
+  onDelete: (project: Project) => void;
+}
+
+/** One toast per failure, whichever view failed. */
+function useLoadFailedToast(isError: boolean) {
+  useEffect(() => {
+    if (isError) toast.error(projectMessages.loadFailed, { id: 'projects-load' });
+  }, [isError]);
+}
+
+function BoardView({ onOpen, onDelete }: ViewProps) {
+  const { data, isPending, isError, refetch } = useQuery(projectBoardQuery());
+  useLoadFailedToast(isError);
+  if (isPending) return <Loading />;
+  if (!data) return <LoadFailed onRetry={() => refetch()} />;
+  if (data.columns.every((column) => column.count.count === 0)) return <EmptyProjects />;
+  return <ProjectBoard board={data} onOpen={onOpen} onDelete={onDelete} />;
+}
+
+/** Every project, newest first, a page at a time. */
+function GridView({ onOpen, onDelete }: ViewProps) {
+  const pages = useCursorPages();
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({
+    ...projectsPageQuery(pages.cursor),
+    placeholderData: keepPreviousData,
+  });
+  useLoadFailedToast(isError);
+
+  // Deleting the last project of a later page would leave an empty page: step back.
+  const { pageIndex, previous } = pages;
+  useEffect(() => {
+    if (data && data.items.length === 0 && pageIndex > 0) previous();
+  }, [data, pageIndex, previous]);
+
+  if (isPending) return <Loading />;
+  if (!data) return <LoadFailed onRetry={() => refetch()} />;
+  if (data.items.length === 0) return <EmptyProjects />;
+  const paged = pageIndex > 0 || data.nextCursor !== null;
+  return (
+    <ProjectGrid
+      projects={data.items}
+      onOpen={onOpen}
+      onDelete={onDelete}
+      pagination={
+        paged && (
+          <Card className="mt-4 overflow-hidden">
+            <Pagination
+              pageIndex={pageIndex}
+              pageSize={PROJECTS_PAGE_SIZE}
+              shown={data.items.length}
+              hasNext={data.nextCursor !== null && !isPlaceholderData}
+              onFirst={pages.first}
+              onPrevious={previous}
+              onNext={() => data.nextCursor && pages.next(data.nextCursor)}
+            />
+          </Card>
+        )
+      }
+    />
+  );
+}
+
+const views: Array<{ value: ProjectsView; label: string; icon: LucideIcon }> = [
+  { value: 'board', label: 'Board', icon: Columns3 },
+  { value: 'grid', label: 'Grid', icon: LayoutGrid },
+];
+
+function ViewToggle({ view, onChange }: { view: ProjectsView; onChange: (view: ProjectsView) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="View"
+      className="inline-flex h-10 rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
+      {views.map(({ value, label, icon: Icon }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={view === value}
+          onClick={() => onChange(value)}
+          className={cn(
+            'inline-flex items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors',
+            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500',
+            view === value
+              ? 'bg-indigo-600 text-white'
+              : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+          )}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,277 @@
+import { queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { dealSchema } from '@common/deals';
+import type { Page } from '@common/http';
+import { projectSchema } from '@common/projects';
+import {
+  TASK_BOARD_PAGE_SIZE,
+  categoryListSchema,
+  categoryMessages,
+  categorySchema,
+  dealOptionsSchema,
+  taskBoardSchema,
+  taskMessages,
+  taskMoved,
+  taskPageSchema,
+  taskSchema,
+  type Category,
+  type CategoryInput,
+  type Task,
+  type TaskBoard,
+  type TaskInput,
+  type TaskStatus,
+} from '@common/tasks';
+import { api } from '../../lib/api';
+import { pageParams } from '../../lib/paging';
+import { filterQuery, type TaskFilters } from './filters';
+
+/** Rows per page of the list view. */
+export const TASK_LIST_PAGE_SIZE = 50;
+/** How many matches a project or deal picker shows for a search. */
+const OPTION_LIMIT = 20;
+
+/** What a project or deal picker offers: the name, and a detail line (status, stage). */
+export interface LinkOption {
+  id: string;
+  name: string;
+  detail?: string;
+}
+
+const boardKey = (filters: string) => ['tasks', 'board', filters] as const;
+
+/** The board for these filters in one request: each column's first page and count. */
+export const boardQuery = (filters: TaskFilters) =>
+  queryOptions({
+    queryKey: boardKey(filterQuery(filters).toString()),
+    queryFn: () => api.get(`/api/tasks/board?${filterQuery(filters).toString()}`, taskBoardSchema),
+  });
+
+/** The pages of a column after its first one, from the cursor the board gave. */
+export const columnMoreKey = (filters: TaskFilters, status: TaskStatus, start: string) =>
+  ['tasks', 'column', filterQuery(filters).toString(), status, start] as const;
+
+export function fetchColumnPage(filters: TaskFilters, status: TaskStatus, cursor: string) {
+  const params = filterQuery({ ...filters, status });
+  params.set('limit', String(TASK_BOARD_PAGE_SIZE));
+  params.set('cursor', cursor);
+  return api.get(`/api/tasks?${params.toString()}`, taskPageSchema);
+}
+
+/** One page of the list view, newest first, after a cursor (null: the first page). */
+export const listQuery = (filters: TaskFilters, cursor: string | null) =>
+  queryOptions({
+    queryKey: ['tasks', 'list', filterQuery(filters).toString(), cursor],
+    queryFn: () =>
+      api.get(
+        `/api/tasks?${filterQuery(filters).toString()}&${pageParams(TASK_LIST_PAGE_SIZE, cursor)}`,
+        taskPageSchema,
+      ),
+  });
+
+export const taskKey = (id: string) => ['tasks', 'one', id] as const;
+export const taskQuery = (id: string) =>
+  queryOptions({ queryKey: taskKey(id), queryFn: () => api.get(`/api/tasks/${id}`, taskSchema) });
+
+/** All of the user's categories (at most 100), by name: read once per view, shared by the page and the form. */
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: ['task-categories'],
+    queryFn: async () => (await api.get('/api/task-categories', categoryListSchema)).items,
+  });
+
+const projectOptionsSchema = z.object({ items: z.array(projectSchema) });
+
+/** A server-side search of the user's projects by name: the picker never loads them all. */
+export const projectOptionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['projects', 'options', q],
+    queryFn: async (): Promise<LinkOption[]> => {
+      const params = new URLSearchParams({ limit: String(OPTION_LIMIT) });
+      if (q) params.set('q', q);
+      const { items } = await api.get(`/api/projects?${params.toString()}`, projectOptionsSchema);
+      return items.map((p) => ({ id: p.id, name: p.name, detail: p.status }));
+    },
+  });
+
+/** What a picker asks with what was typed. */
+export type LinkSearch = (q: string) => ReturnType<typeof projectOptionsQuery>;
+
+/** A server-side search of the user's deals by name (at most 20). */
+export const dealOptionsQuery: LinkSearch = (q: string) =>
+  queryOptions({
+    queryKey: ['deals', 'options', q],
+    queryFn: async (): Promise<LinkOption[]> => {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      const { items } = await api.get(`/api/deals/options?${params.toString()}`, dealOptionsSchema);
+      return items.map((d) => ({ id: d.id, name: d.name, detail: d.stage }));
+    },
+  });
+
+// Under their own key, not 'projects'/'deals': a task change need not read the name again.
+/** The name of the project a filter names: the filter bar shows it after a reload. */
+export const projectNameQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['task-links', 'project', id],
+    queryFn: async () => (await api.get(`/api/projects/${id}`, projectSchema)).name,
+  });
+
+export const dealNameQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['task-links', 'deal', id],
+    queryFn: async () => (await api.get(`/api/deals/${id}`, dealSchema)).name,
+  });
+
+/**
+ * Everything a task change shows up in: the task screens, the calendar, and the task progress on
+ * project cards. The task itself is left out when it was just deleted (reading it again would only 404).
+ */
+function invalidateAfterTaskChange(qc: QueryClient, deletedId?: string) {
+  return Promise.all([
+    qc.invalidateQueries({
+      queryKey: ['tasks'],
+      predicate: (query) => !(deletedId && query.queryKey[1] === 'one' && query.queryKey[2] === deletedId),
+    }),
+    deletedId ? qc.invalidateQueries({ queryKey: taskKey(deletedId), refetchType: 'none' }) : null,
+    qc.invalidateQueries({ queryKey: ['calendar'] }),
+    qc.invalidateQueries({ queryKey: ['projects'] }),
+  ]);
+}
+
+export function useCreateTask() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TaskInput) => api.post('/api/tasks', input, taskSchema),
+    onSuccess: () => {
+      toast.success(taskMessages.created);
+      return invalidateAfterTaskChange(qc);
+    },
+    onError: () => toast.error(taskMessages.saveFailed),
+  });
+}
+
+export function useUpdateTask() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: TaskInput }) => api.put(`/api/tasks/${id}`, input, taskSchema),
+    onSuccess: (task) => {
+      toast.success(taskMessages.updated);
+      qc.setQueryData(taskKey(task.id), task);
+      return invalidateAfterTaskChange(qc);
+    },
+    onError: () => toast.error(taskMessages.saveFailed),
+  });
+}
+
+export function useDeleteTask() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/tasks/${id}`),
+    onSuccess: (_, id) => {
+      toast.success(taskMessages.deleted);
+      return invalidateAfterTaskChange(qc, id);
+    },
+    onError: () => toast.error(taskMessages.deleteFailed),
+  });
+}
+
+const byNewest = (a: Task, b: Task) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
+
+/** The board as it will be once the task has `status`: card moved, counts adjusted. */
+export function moveOnBoard(board: TaskBoard, task: Task, status: TaskStatus): TaskBoard {
+  return {
+    columns: board.columns.map((column) => {
+      if (column.status === task.status) {
+        const items = column.items.filter((item) => item.id !== task.id);
+        return { ...column, items, count: { ...column.count, count: Math.max(0, column.count.count - 1) } };
+      }
+      if (column.status === status) {
+        const items = [...column.items, { ...task, status }].sort(byNewest);
+        return { ...column, items, count: { ...column.count, count: column.count.count + 1 } };
+      }
+      return column;
+    }),
+  };
+}
+
+/**
+ * A status change, from the drag on the board or the check button (Done): shown at once on every
+ * board in the cache, saved, and on failure everything is read again.
+ */
+export function useSetTaskStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ task, status }: { task: Task; status: TaskStatus; via: 'drag' | 'check' }) =>
+      api.patch(`/api/tasks/${task.id}/status`, { status }, taskSchema),
+    onMutate: async ({ task, status }) => {
+      await qc.cancelQueries({ queryKey: ['tasks', 'board'] });
+      qc.setQueriesData<TaskBoard>(
+        { queryKey: ['tasks', 'board'] },
+        (board) => board && moveOnBoard(board, task, status),
+      );
+      qc.setQueriesData<InfiniteData<Page<Task>>>({ queryKey: ['tasks', 'column'] }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({ ...page, items: page.items.filter((t) => t.id !== task.id) })),
+            }
+          : data,
+      );
+    },
+    onSuccess: (task, { via }) => {
+      toast.success(via === 'check' ? taskMessages.completed : taskMoved(task.status));
+      qc.setQueryData(taskKey(task.id), task);
+    },
+    onError: (_, { via }) => toast.error(via === 'check' ? taskMessages.completeFailed : taskMessages.statusFailed),
+    onSettled: () => invalidateAfterTaskChange(qc),
+  });
+}
+
+/** Category changes show on task cards too (their label), so the tasks are read again. */
+function invalidateAfterCategoryChange(qc: QueryClient) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: ['task-categories'] }),
+    qc.invalidateQueries({ queryKey: ['tasks'] }),
+  ]);
+}
+
+export function useCreateCategory() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CategoryInput) => api.post('/api/task-categories', input, categorySchema),
+    onSuccess: (category) => {
+      toast.success(categoryMessages.created);
+      qc.setQueryData<Category[]>(['task-categories'], (list) =>
+        list ? [...list, category].sort((a, b) => a.name.localeCompare(b.name)) : list,
+      );
+      return qc.invalidateQueries({ queryKey: ['task-categories'] });
+    },
+    onError: () => toast.error(categoryMessages.createFailed),
+  });
+}
+
+export function useUpdateCategory() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: Partial<CategoryInput> }) =>
+      api.patch(`/api/task-categories/${id}`, input, categorySchema),
+    onSuccess: () => {
+      toast.success(categoryMessages.updated);
+      return invalidateAfterCategoryChange(qc);
+    },
+    onError: () => toast.error(categoryMessages.updateFailed),
+  });
+}
+
+export function useDeleteCategory() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/task-categories/${id}`),
+    onSuccess: () => {
+      toast.success(categoryMessages.deleted);
+      return invalidateAfterCategoryChange(qc);
+    },
+    onError: () => toast.error(categoryMessages.deleteFailed),
+  });
+}
