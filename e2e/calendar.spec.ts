@@ -1,20 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectNoSeriousViolations } from './helpers';
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
-}
 
 /** A day of the current month at a local hour, as the browser's time zone reads it. */
 async function localDay(page: Page, dayOfMonth: number, hour: number) {

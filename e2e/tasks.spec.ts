@@ -1,33 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { dragTo, expectNoSeriousViolations } from './helpers';
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
-
-/** A mouse drag in small steps, as a person does it: dnd-kit starts after 10 px of movement. */
-async function dragTo(page: Page, source: Locator, target: Locator) {
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('drag source or target is not on screen');
-  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move(start.x + 15, start.y + 5, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 120), { steps: 15 });
-  await page.mouse.up();
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
-}
 
 async function createProject(page: Page, name = unique('Website relaunch')) {
   const response = await page.request.post('/api/projects', { data: { name } });
