@@ -307,6 +307,8 @@ test.describe('calendar integration', () => {
 
 for (const mode of ['dark', 'light'] as const) {
   test(`calendar screens pass axe in the ${mode} theme`, async ({ page, signedIn: _ }) => {
+    // Four full axe runs: each takes seconds of CPU on a busy two-core machine.
+    test.slow();
     await page.addInitScript((value) => {
       localStorage.setItem('theme-storage', JSON.stringify({ state: { mode: value }, version: 0 }));
     }, mode);
