@@ -35,3 +35,19 @@ export async function dragTo(page: Page, source: Locator, target: Locator) {
   await page.mouse.move(settled.x + settled.width / 2, settled.y + Math.min(settled.height / 2, 120), { steps: 3 });
   await page.mouse.up();
 }
+
+/**
+ * A keyboard drag as a screen-reader user makes it: Space on the handle, then each arrow only once the handle
+ * shows it is picked up, and the drop only once the live region has announced where the item is over. An arrow
+ * pressed before dnd-kit has measured the drop targets (a busy machine) would move nothing.
+ */
+export async function keyboardDrag(page: Page, handle: Locator, keys: { key: string; announced: string }[]) {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  for (const { key, announced } of keys) {
+    await page.keyboard.press(key);
+    await expect(page.getByText(announced, { exact: true })).toBeAttached();
+  }
+  await page.keyboard.press('Space');
+}

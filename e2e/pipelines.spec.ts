@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { keyboardDrag } from './helpers';
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 
@@ -44,10 +45,9 @@ test.describe('pipeline settings', () => {
     );
 
     // Keyboard drag: pick Lead up, one step down (25 px), drop.
-    await card.getByRole('button', { name: 'Reorder Lead' }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Space');
+    await keyboardDrag(page, card.getByRole('button', { name: 'Reorder Lead' }), [
+      { key: 'ArrowDown', announced: 'Stage Lead is over position 2.' },
+    ]);
     const reordered = ['Contact Made', 'Lead', 'Proposal Sent', 'Negotiation', 'Won', 'Lost'];
     await expect(stages).toHaveText(reordered.map((s) => new RegExp(s)));
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signUpViaApi, test } from './fixtures';
-import { dragTo, expectNoSeriousViolations } from './helpers';
+import { dragTo, expectNoSeriousViolations, keyboardDrag } from './helpers';
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 const DELETE_CONFIRM = 'Are you sure you want to delete this project? This action cannot be undone.';
@@ -63,10 +63,9 @@ test.describe('projects', () => {
     await expect(notStarted.getByText('1 project')).toBeVisible();
 
     // Keyboard: pick it up by its handle, one column right, drop.
-    await created.getByRole('button', { name: `Move ${name}` }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('Space');
+    await keyboardDrag(page, created.getByRole('button', { name: `Move ${name}` }), [
+      { key: 'ArrowRight', announced: `Project ${name} is over Planning.` },
+    ]);
     await expect(page.getByText('Project status updated to Planning')).toBeVisible();
     const planning = column(page, 'Planning');
     await expect(card(planning, name)).toBeVisible();
