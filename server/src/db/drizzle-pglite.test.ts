@@ -1,11 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrizzlePglite } from './drizzle-pglite';
 
 const plain = new PGlite();
 const ours = new DrizzlePglite();
+// Starting two databases takes seconds on a busy machine: a hook's time, not the test's.
+beforeAll(() => Promise.all([plain.waitReady, ours.waitReady]), 180_000);
 afterAll(async () => {
   await plain.close();
   await ours.close();
