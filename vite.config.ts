@@ -18,7 +18,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // React, React DOM and the router: every page needs them, and they change less often than our code.
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // The toaster: the shell loads it lazily and signed-in pages import it, so it stays one chunk of its
+            // own instead of landing wherever the bundler merges it.
+            { name: 'toast', test: /node_modules[\\/](react-hot-toast|goober)[\\/]/ },
+          ],
         },
       },
     },

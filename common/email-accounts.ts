@@ -81,6 +81,17 @@ export const emailAccountInputSchema = z.object({
 });
 export type EmailAccountInput = z.input<typeof emailAccountInputSchema>;
 
+const requiredPassword = z
+  .string({ message: emailAccountMessages.passwordRequired })
+  .min(1, emailAccountMessages.passwordRequired)
+  .max(500, 'Must be at most 500 characters');
+
+/** POST /api/email-accounts and the Add modal: as `emailAccountInputSchema`, with both passwords required. */
+export const emailAccountCreateSchema = emailAccountInputSchema.extend({
+  pop3: emailServerInputSchema.extend({ password: requiredPassword }),
+  smtp: emailServerInputSchema.extend({ password: requiredPassword }),
+});
+
 export const emailServerSchema = z.object({
   host: z.string(),
   port: z.number().int(),

@@ -77,12 +77,12 @@ export const availabilityInputSchema = z.object({
 });
 export type AvailabilityInput = z.infer<typeof availabilityInputSchema>;
 
+/** The one digit 0–6 only: a number coerced from the path would read '' and ' ' as 0 (Sunday). */
 export const availabilityDayParamSchema = z.object({
-  day: z.coerce
-    .number({ message: profileMessages.dayInvalid })
-    .int(profileMessages.dayInvalid)
-    .min(0, profileMessages.dayInvalid)
-    .max(6, profileMessages.dayInvalid),
+  day: z
+    .string({ message: profileMessages.dayInvalid })
+    .regex(/^[0-6]$/, profileMessages.dayInvalid)
+    .transform(Number),
 });
 
 export const availabilityDaySchema = z.object({

@@ -18,11 +18,16 @@ import { addSecurityHeaders } from './http/security-headers';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-app';
 import { activitiesRoutes } from './modules/activities/routes';
+import { aiConfigRoutes } from './modules/ai-config/routes';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
+import { chatbotsRoutes } from './modules/chatbots/routes';
 import { contactsRoutes } from './modules/contacts/routes';
 import { dealsRoutes } from './modules/deals/routes';
+import { emailAccountsRoutes } from './modules/email-accounts/routes';
 import { pipelinesRoutes } from './modules/pipelines/routes';
 import { projectsRoutes } from './modules/projects/routes';
+import { avatarFileRoutes, avatarUploadPath, profileRoutes } from './modules/profile/routes';
+import { schedulingRoutes } from './modules/scheduling/routes';
 import { taskCategoriesRoutes, tasksRoutes } from './modules/tasks/routes';
 import { SecretBox } from './secrets/secret-box';
 
@@ -125,7 +130,7 @@ export async function buildApp({
     store: databaseRateLimitStore(database.db),
     errorResponseBuilder: tooManyAttempts,
   });
-  app.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
+  app.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl, [avatarUploadPath]));
 
   await app.register(swagger, {
     openapi: { info: { title: 'Pipewise API', version: '1' } },
@@ -141,6 +146,8 @@ export async function buildApp({
   await app.register(authRoutes);
   // The .ics feed is public: calendar apps reach it by its secret token, with no session.
   await app.register(calendarFeedRoutes);
+  // Pictures are public: the booking page shows its owner's without a session.
+  await app.register(avatarFileRoutes);
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     await signedIn.register(contactsRoutes);
@@ -151,6 +158,11 @@ export async function buildApp({
     await signedIn.register(projectsRoutes);
     await signedIn.register(tasksRoutes);
     await signedIn.register(taskCategoriesRoutes);
+    await signedIn.register(profileRoutes);
+    await signedIn.register(chatbotsRoutes);
+    await signedIn.register(schedulingRoutes);
+    await signedIn.register(aiConfigRoutes);
+    await signedIn.register(emailAccountsRoutes);
   });
 
   await registerWebApp(app, webDir ?? '', indexHtml);

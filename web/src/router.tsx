@@ -21,10 +21,22 @@ const PipelinesPage = lazy(() =>
   import('./pages/pipelines/pipelines-page').then((m) => ({ default: m.PipelinesPage })),
 );
 const CalendarPage = lazy(() => import('./pages/calendar/calendar-page').then((m) => ({ default: m.CalendarPage })));
+const ProfilePage = lazy(() => import('./pages/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const CalendarIntegrationPage = lazy(() =>
   import('./pages/calendar/calendar-integration-page').then((m) => ({ default: m.CalendarIntegrationPage })),
 );
 const TasksPage = lazy(() => import('./pages/tasks/tasks-page').then((m) => ({ default: m.TasksPage })));
+const EmailSettingsPage = lazy(() =>
+  import('./pages/email-accounts/email-settings-page').then((m) => ({ default: m.EmailSettingsPage })),
+);
+const SettingsPage = lazy(() => import('./pages/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const SchedulingSettingsPage = lazy(() =>
+  import('./pages/scheduling/scheduling-settings-page').then((m) => ({ default: m.SchedulingSettingsPage })),
+);
+const AiConfigPage = lazy(() => import('./pages/ai-config/ai-config-page').then((m) => ({ default: m.AiConfigPage })));
+const EmailPage = lazy(() => import('./pages/email/email-page').then((m) => ({ default: m.EmailPage })));
+const ComposePage = lazy(() => import('./pages/email/compose-page').then((m) => ({ default: m.ComposePage })));
+const ChatbotsPage = lazy(() => import('./pages/chatbots/chatbots-page').then((m) => ({ default: m.ChatbotsPage })));
 const PlaceholderPage = lazy(() =>
   import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -35,18 +47,7 @@ const PublicFormPage = lazy(() =>
 const toDashboard = <Navigate to="/app/dashboard" replace />;
 
 /** Areas still to be built: path under /app → page heading. */
-const placeholders: Array<[path: string, title: string]> = [
-  ['forms', 'Forms'],
-  ['chatbot', 'Chatbots'],
-  ['email', 'Email'],
-  ['email/compose', 'New Message'],
-  ['email/folder/:folderId', 'Email'],
-  ['profile', 'Profile Settings'],
-  ['settings', 'Settings'],
-  ['settings/ai', 'AI Configuration'],
-  ['settings/email', 'Email Settings'],
-  ['settings/scheduling', 'Scheduling Settings'],
-];
+const placeholders: Array<[path: string, title: string]> = [['forms', 'Forms']];
 
 /** /tasks/:id opens the task in the tasks screen (decisions.md item 10). */
 function TaskAlias() {
@@ -78,6 +79,15 @@ export function AppRoutes() {
           <Route path="tasks" element={<TasksPage />} />
           <Route path="calendar" element={<CalendarPage />} />
           <Route path="settings/calendar" element={<CalendarIntegrationPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="settings/email" element={<EmailSettingsPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="settings/scheduling" element={<SchedulingSettingsPage />} />
+          <Route path="settings/ai" element={<AiConfigPage />} />
+          <Route path="chatbot" element={<ChatbotsPage />} />
+          <Route path="email" element={<EmailPage />} />
+          <Route path="email/folder/:folderId" element={<EmailPage />} />
+          <Route path="email/compose" element={<ComposePage />} />
           {placeholders.map(([path, title]) => (
             <Route key={path} path={path} element={<PlaceholderPage key={path} title={title} />} />
           ))}

@@ -98,6 +98,13 @@ export class SessionChecker {
     if (token) this.#known.delete(token);
   }
 
+  /** Forgets every remembered session of a user, so a profile just saved shows on this process at once. */
+  forgetUser(userId: string): void {
+    for (const [token, session] of this.#known) {
+      if (session.user.id === userId) this.#known.delete(token);
+    }
+  }
+
   async #read(token: string, now: number): Promise<KnownSession | null> {
     this.#known.delete(token);
     const [row] = await this.#findSession.execute({ token });

@@ -13,6 +13,7 @@ let activityId: string;
 let projectId: string;
 let taskId: string;
 let categoryId: string;
+let emailAccountId: string;
 const none = '00000000-0000-0000-0000-000000000000';
 beforeAll(async () => {
   t = await buildTestApp();
@@ -30,6 +31,10 @@ beforeAll(async () => {
   projectId = (await user.post('/api/projects', { name: 'Target' })).json().id;
   categoryId = (await user.post('/api/task-categories', { name: 'Target' })).json().id;
   taskId = (await user.post('/api/tasks', { name: 'Target', projectId, categoryId })).json().id;
+  const mailServer = { host: 'mail.example.com', port: 995, username: 'target', password: 'target-password' };
+  emailAccountId = (
+    await user.post('/api/email-accounts', { email: 'target@example.com', pop3: mailServer, smtp: mailServer })
+  ).json().id;
 });
 afterAll(() => t.close());
 
@@ -70,6 +75,18 @@ const writeRoutes = () =>
     ['PATCH', `/api/task-categories/${none}`],
     ['PUT', '/api/calendar/integration'],
     ['POST', '/api/calendar/integration/token'],
+    ['PATCH', '/api/profile'],
+    ['POST', '/api/profile/avatar'],
+    ['DELETE', '/api/profile/avatar'],
+    ['PUT', '/api/profile/availability/1'],
+    ['PUT', '/api/profile/availability/7'],
+    ['PUT', '/api/profile/availability/x'],
+    ['PUT', '/api/profile/availability/'],
+    ['POST', '/api/email-accounts'],
+    ['PUT', `/api/email-accounts/${emailAccountId}`],
+    ['PUT', `/api/email-accounts/${none}`],
+    ['PATCH', '/api/scheduling/settings'],
+    ['PUT', '/api/settings/ai'],
   ] as const;
 
 const readRoutes = [
@@ -126,6 +143,12 @@ const readRoutes = [
   '/api/tasks/%00',
   '/api/tasks/00000000-0000-0000-0000-000000000000',
   '/api/task-categories?x[y]=1',
+  '/api/chatbots?limit=0',
+  '/api/chatbots?limit=abc&cursor=1e99',
+  '/api/chatbots?cursor=a.b.c',
+  '/api/chatbots?cursor[x]=1',
+  '/api/chatbots?cursor=%00',
+  '/api/chatbots?cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
   '/api/calendar',
   '/api/calendar?from=%00&to=2030-01-02T00:00:00Z',
   '/api/calendar?from[]=1&to[]=2',
@@ -133,9 +156,20 @@ const readRoutes = [
   '/api/calendar?from=0000-01-01T00:00:00Z&to=0000-01-02T00:00:00Z',
   `/api/calendar?from=${'9'.repeat(5000)}&to=x`,
   '/api/calendar/integration?x=%00',
+  '/api/email-accounts?x[y]=%00',
   '/api/calendar/feed/%00.ics',
   '/api/calendar/feed/x.ics',
   `/api/calendar/feed/${'a'.repeat(43)}.ics`,
+  '/api/profile/availability?x=%00',
+  '/api/avatars/%00',
+  '/api/avatars/x?v[]=1',
+  `/api/avatars/${none}?v=${'a'.repeat(5000)}`,
+  `/api/avatars/${none}?v=%00`,
+  '/api/scheduling/settings?timezone=%00',
+  '/api/scheduling/settings?timezone[x]=1',
+  '/api/scheduling/settings?timezone=UTC&timezone=Europe/Paris',
+  `/api/scheduling/settings?timezone=${'A'.repeat(5000)}`,
+  '/api/settings/ai?x=%00',
 ];
 
 const badBodies: unknown[] = [
@@ -191,6 +225,8 @@ describe('bad input never causes a server error', () => {
       `/api/tasks/${none}`,
       '/api/task-categories/x',
       `/api/task-categories/${none}`,
+      '/api/email-accounts/x',
+      `/api/email-accounts/${none}`,
     ]) {
       const res = await user.delete(url);
       expect(res.statusCode, url).toBe(404);
@@ -212,5 +248,11 @@ describe('bad input never causes a server error', () => {
     expect(['Target', 'x']).toContain(task.name);
     const categories: { items: Array<{ id: string }> } = (await user.get('/api/task-categories')).json();
     expect(categories.items.map((c) => c.id)).toContain(categoryId);
+    const mail: { items: Array<{ id: string; email: string }> } = (await user.get('/api/email-accounts')).json();
+    expect(mail.items.map((a) => [a.id, a.email])).toEqual([[emailAccountId, 'target@example.com']]);
+    // No body above is a valid change of the scheduling settings or the AI configuration.
+    const scheduling = (await user.get('/api/scheduling/settings')).json();
+    expect(scheduling).toMatchObject({ timeFormat: '24h', minNoticeMinutes: 0, maxAdvanceDays: 90 });
+    expect((await user.get('/api/settings/ai')).json()).toEqual({ provider: null, model: null, apiKeyMasked: null });
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../lib/cn';
@@ -18,15 +18,29 @@ interface ModalProps {
 
 /**
  * The one dialog of the app. Radix gives what the spec asks of every modal:
- * Escape and backdrop click close it, body scroll is locked, focus is trapped and returned.
+ * Escape and backdrop click close it, body scroll is locked, focus is trapped. Radix gives focus back only to a
+ * Dialog.Trigger, and our modals open from state: the element focused at opening gets it back at closing.
  */
 export function Modal({ open, onOpenChange, title, description, size = 'md', children, footer }: ModalProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px] motion-safe:animate-fade-in" />
         <div className="pointer-events-none fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
           <Dialog.Content
+            onOpenAutoFocus={() => {
+              // Runs before focus moves into the dialog.
+              opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              const target = opener.current;
+              opener.current = null;
+              if (target?.isConnected) {
+                event.preventDefault();
+                target.focus();
+              }
+            }}
             onEscapeKeyDown={(event) => {
               // Escape in an open combobox closes its list first, not the dialog.
               const target = event.target;

@@ -16,6 +16,7 @@ export const chatbotFlows = pgTable(
   },
   (t) => [
     check('chatbot_flows_name_not_blank', isNotBlank(t.name)),
-    index('chatbot_flows_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // The list, newest first (part 2 §7), by keyset (created_at, id).
+    index('chatbot_flows_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "chatbot_flows_user_created_idx";--> statement-breakpoint
+CREATE INDEX "chatbot_flows_user_created_idx" ON "chatbot_flows" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,176 @@
+import type { Locator, Page } from '@playwright/test';
+import { emailAccountMessages as m } from '../common/email-accounts';
+import { expect, test } from './fixtures';
+import { expectNoSeriousViolations } from './helpers';
+
+const uniqueAddress = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** An account made through the API, as another session of the same user would. */
+async function createAccount(page: Page, email: string) {
+  const server = (host: string, port: number) => ({ host, port, username: email, password: 'mail-password-1234' });
+  const response = await page.request.post('/api/email-accounts', {
+    data: { email, pop3: server('pop.example.com', 995), smtp: server('smtp.example.com', 587) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function openAddModal(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add Email Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Email Account' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+const accountRow = (page: Page, email: string) =>
+  page.getByRole('list', { name: 'Email accounts' }).getByRole('listitem').filter({ hasText: email });
+
+test.describe('email settings', () => {
+  test('a user adds an account, sees it listed, and still after a reload', async ({ page, signedIn: _ }) => {
+    await page.goto('/app/settings/email');
+    await expect(page.getByRole('heading', { level: 1, name: 'Email Settings' })).toBeVisible();
+    await expect(page.getByText(m.empty)).toBeVisible();
+
+    const dialog = await openAddModal(page);
+    await expect(dialog.getByRole('group', { name: 'POP3 Server' })).toBeVisible();
+    await expect(dialog.getByRole('group', { name: 'SMTP Server' })).toBeVisible();
+    // Part 2 §5 and §9: default ports, SSL/TLS on, passwords hidden.
+    await expect(dialog.getByLabel('POP3 Port')).toHaveValue('995');
+    await expect(dialog.getByLabel('SMTP Port')).toHaveValue('587');
+    await expect(dialog.getByRole('switch', { name: 'POP3 SSL/TLS' })).toBeChecked();
+    await expect(dialog.getByRole('switch', { name: 'SMTP SSL/TLS' })).toBeChecked();
+    await expect(dialog.getByLabel('POP3 Password')).toHaveAttribute('type', 'password');
+    await expect(dialog.getByLabel('SMTP Auth Method').getByRole('option')).toHaveText(['Plain', 'Login', 'CRAM-MD5']);
+
+    const email = uniqueAddress('ann');
+    await dialog.getByLabel('Email Address').fill(email);
+    await dialog.getByLabel('POP3 Host').fill('pop.example.com');
+    await dialog.getByLabel('POP3 Username').fill(email);
+    await dialog.getByLabel('POP3 Password').fill('pop-password-123');
+    await dialog.getByLabel('SMTP Host').fill('smtp.example.com');
+    await dialog.getByLabel('SMTP Username').fill(email);
+    await dialog.getByLabel('SMTP Password').fill('smtp-password-456');
+    await dialog.getByLabel('SMTP Auth Method').selectOption('login');
+    await dialog.getByRole('switch', { name: 'SMTP SSL/TLS' }).click();
+    await expect(dialog.getByRole('switch', { name: 'SMTP SSL/TLS' })).not.toBeChecked();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expect(page.getByText(m.added)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const row = accountRow(page, email);
+    await expect(row).toContainText('pop.example.com:995');
+    await expect(row).toContainText('smtp.example.com:587');
+    await expect(page.getByText(m.empty)).toBeHidden();
+
+    await page.reload();
+    await expect(accountRow(page, email)).toContainText('smtp.example.com:587');
+    await page.getByRole('button', { name: `Edit ${email}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Email Account' });
+    await expect(edit.getByLabel('SMTP Auth Method')).toHaveValue('login');
+    await expect(edit.getByRole('switch', { name: 'SMTP SSL/TLS' })).not.toBeChecked();
+    await expect(edit.getByRole('switch', { name: 'POP3 SSL/TLS' })).toBeChecked();
+  });
+
+  test('saving an empty form shows every required-field message', async ({ page, signedIn: _ }) => {
+    await page.goto('/app/settings/email');
+    const dialog = await openAddModal(page);
+    await dialog.getByLabel('POP3 Port').fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expect(dialog.getByText(m.emailRequired)).toBeVisible();
+    await expect(dialog.getByText(m.hostRequired)).toHaveCount(2);
+    await expect(dialog.getByText(m.usernameRequired)).toHaveCount(2);
+    await expect(dialog.getByText(m.passwordRequired)).toHaveCount(2);
+    await expect(dialog.getByText(m.portRequired)).toHaveCount(1);
+    await expect(dialog.getByLabel('Email Address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('SMTP Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('POP3 Port')).toHaveAttribute('aria-invalid', 'true');
+
+    await dialog.getByLabel('SMTP Port').fill('70000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText(m.portInvalid)).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('an edit changes the SMTP port and keeps the stored password', async ({ page, signedIn: _ }) => {
+    const email = uniqueAddress('edit');
+    await createAccount(page, email);
+    await page.goto('/app/settings/email');
+    await expect(accountRow(page, email)).toContainText('smtp.example.com:587');
+
+    await page.getByRole('button', { name: `Edit ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Email Account' });
+    await expect(dialog.getByLabel('Email Address')).toHaveValue(email);
+    await expect(dialog.getByLabel('SMTP Port')).toHaveValue('587');
+    await expect(dialog.getByLabel('SMTP Password')).toHaveValue('');
+    await expect(dialog.getByText('Stored: ••••••••1234. Leave empty to keep the current password.')).toHaveCount(2);
+    await dialog.getByLabel('SMTP Port').fill('465');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expect(page.getByText(m.updated)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(accountRow(page, email)).toContainText('smtp.example.com:465');
+
+    const response = await page.request.get('/api/email-accounts');
+    const [account] = (await response.json()).items;
+    expect(account.smtp).toMatchObject({ port: 465, passwordMasked: '••••••••1234' });
+  });
+
+  test('an account is deleted after confirming', async ({ page, signedIn: _ }) => {
+    const email = uniqueAddress('gone');
+    await createAccount(page, email);
+    await page.goto('/app/settings/email');
+    await expect(accountRow(page, email)).toBeVisible();
+
+    await page.getByRole('button', { name: `Delete ${email}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Email Account' });
+    await expect(confirm.getByText(m.deleteConfirm)).toBeVisible();
+    await expect(confirm.getByText(m.deleteConfirmDetail)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(accountRow(page, email)).toBeVisible();
+
+    await page.getByRole('button', { name: `Delete ${email}` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(m.deleted)).toBeVisible();
+    await expect(accountRow(page, email)).toBeHidden();
+    await expect(page.getByText(m.empty)).toBeVisible();
+  });
+
+  test('a failed load says so', async ({ page, signedIn: _ }) => {
+    await page.route('**/api/email-accounts', (route) => route.fulfill({ status: 500, body: '{"error":"x"}' }));
+    await page.goto('/app/settings/email');
+    await expect(page.getByText(m.loadFailed).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+
+  test('the page and its modal have no serious accessibility violations', async ({ page, signedIn: _ }) => {
+    const email = uniqueAddress('axe');
+    await createAccount(page, email);
+    await page.goto('/app/settings/email');
+    await expect(accountRow(page, email)).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    const dialog = await openAddModal(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText(m.emailRequired)).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('on a phone nothing overflows sideways', async ({ page, signedIn: _ }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = uniqueAddress('a-rather-long-mailbox-name-for-a-phone');
+    await createAccount(page, email);
+    await page.goto('/app/settings/email');
+    await expect(accountRow(page, email)).toBeVisible();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    const dialog = await openAddModal(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText(m.emailRequired)).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});

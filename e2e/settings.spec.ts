@@ -1,0 +1,264 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoSeriousViolations } from './helpers';
+
+const hubLinks = [
+  { name: /AI Configuration/, description: 'OpenAI, Anthropic and Google AI keys', url: /\/app\/settings\/ai$/ },
+  { name: /Calendar Integration/, description: 'Google Calendar keys', url: /\/app\/settings\/calendar$/ },
+  { name: /Pipeline Settings/, description: null, url: /\/app\/settings\/pipelines$/ },
+  { name: /Forms/, description: 'Lead capture forms and submissions', url: /\/app\/forms$/ },
+  {
+    name: /Email Settings/,
+    description: "Email accounts and an autoresponder provider's keys",
+    url: /\/app\/settings\/email$/,
+  },
+];
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
+/** Waits for the PATCH that `act` causes, and answers its status. */
+async function patchOf(page: Page, act: () => Promise<unknown>) {
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/scheduling/settings' && res.request().method() === 'PATCH',
+    ),
+    act(),
+  ]);
+  return response.status();
+}
+
+async function userIdOf(page: Page): Promise<string> {
+  const me = await page.request.get('/api/me');
+  expect(me.status()).toBe(200);
+  const body = (await me.json()) as { user: { id: string } };
+  return body.user.id;
+}
+
+test.describe('settings', () => {
+  test('the hub links to each settings screen', async ({ page, signedIn: _ }) => {
+    await page.goto('/app/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('listitem')).toHaveCount(5);
+    for (const link of hubLinks) {
+      const anchor = main.getByRole('link', { name: link.name });
+      if (link.description) await expect(anchor).toContainText(link.description);
+      await anchor.click();
+      await expect(page).toHaveURL(link.url);
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    }
+  });
+
+  test('scheduling settings are saved one change at a time and kept after a reload', async ({ page, signedIn: _ }) => {
+    test.slow();
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.postData() ?? '');
+    });
+    await page.goto('/app/settings/scheduling');
+    await expect(page.getByRole('heading', { level: 1, name: 'Scheduling Settings' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'General Settings' });
+    const timezone = form.getByLabel('Time Zone');
+    // The browser's time zone is the default.
+    const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await expect(timezone).toHaveValue(browserZone);
+    await expect(form.getByLabel('Time Format')).toHaveValue('24h');
+    const notice = form.getByLabel('Minimum Notice (minutes)');
+    const advance = form.getByLabel('Maximum Advance (days)');
+    await expect(notice).toHaveValue('0');
+    await expect(advance).toHaveValue('90');
+
+    expect(await patchOf(page, () => form.getByLabel('Time Format').selectOption('12h'))).toBe(200);
+    await expect(toast(page, 'Settings updated')).toBeVisible();
+
+    // Out of range: the message, and nothing sent.
+    await notice.fill('2000');
+    await expect(form.getByText('Minimum notice must be a whole number from 0 to 1440 minutes')).toBeVisible();
+    await notice.press('Tab');
+    await advance.fill('0');
+    await advance.press('Enter');
+    await expect(form.getByText('Maximum advance must be a whole number from 1 to 365 days')).toBeVisible();
+    await expect(advance).toHaveAttribute('aria-invalid', 'true');
+    expect(patches).toHaveLength(1);
+
+    expect(
+      await patchOf(page, async () => {
+        await notice.fill('45');
+        await notice.press('Tab');
+      }),
+    ).toBe(200);
+    await expect(form.getByText(/Minimum notice must be/)).toBeHidden();
+    expect(
+      await patchOf(page, async () => {
+        await advance.fill('30');
+        await advance.press('Enter');
+      }),
+    ).toBe(200);
+    expect(await patchOf(page, () => timezone.selectOption('Asia/Tokyo'))).toBe(200);
+    expect(patches.map((body) => JSON.parse(body) as unknown)).toEqual([
+      { timeFormat: '12h' },
+      { minNoticeMinutes: 45 },
+      { maxAdvanceDays: 30 },
+      { timezone: 'Asia/Tokyo' },
+    ]);
+
+    await page.reload();
+    await expect(form.getByLabel('Time Format')).toHaveValue('12h');
+    await expect(notice).toHaveValue('45');
+    await expect(advance).toHaveValue('30');
+    await expect(timezone).toHaveValue('Asia/Tokyo');
+  });
+
+  test('a refused change shows the stored value again', async ({ page, signedIn: _ }) => {
+    await page.goto('/app/settings/scheduling');
+    const form = page.getByRole('form', { name: 'General Settings' });
+    await expect(form.getByLabel('Time Format')).toHaveValue('24h');
+    await page.route(
+      (url) => url.pathname === '/api/scheduling/settings',
+      (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({ status: 500, json: { error: 'boom' } })
+          : route.fallback(),
+    );
+    await form.getByLabel('Time Format').selectOption('12h');
+    await expect(toast(page, 'Failed to update settings')).toBeVisible();
+    await expect(form.getByLabel('Time Format')).toHaveValue('24h');
+  });
+
+  test('a failed load says so and Retry loads the settings', async ({ page, signedIn: _ }) => {
+    let fail = true;
+    await page.route(
+      (url) => url.pathname === '/api/scheduling/settings',
+      (route) => (fail ? route.fulfill({ status: 500, json: { error: 'boom' } }) : route.fallback()),
+    );
+    await page.goto('/app/settings/scheduling');
+    await expect(toast(page, 'Failed to load settings')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Failed to load settings')).toBeVisible();
+    fail = false;
+    await page.getByRole('button', { name: 'Retry', exact: true }).click();
+    await expect(page.getByRole('form', { name: 'General Settings' })).toBeVisible();
+  });
+
+  test('the preview toggles and the embed code is copied with the user id', async ({ page, context, signedIn: _ }) => {
+    const userId = await userIdOf(page);
+    await page.goto('/app/settings/scheduling');
+    const show = page.getByRole('button', { name: 'Show Preview' });
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await show.click();
+    const hide = page.getByRole('button', { name: 'Hide Preview' });
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(/once client booking is available/)).toBeVisible();
+    await hide.click();
+    await expect(page.getByText(/once client booking is available/)).toBeHidden();
+
+    const code = page.getByRole('region', { name: 'Embed code' });
+    await expect(code).toContainText(`data-user="${userId}"`);
+    await expect(code).toContainText('/scheduling-widget.js');
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy Code' }).click();
+    await expect(toast(page, 'Embed code copied to clipboard')).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`data-user="${userId}"`);
+    expect(copied).toContain(`${new URL(page.url()).origin}/scheduling-widget.js`);
+  });
+
+  test('an AI key is saved and only ever shown masked', async ({ page, signedIn: _ }) => {
+    test.slow();
+    const key = `sk-ant-${Math.random().toString(36).slice(2, 12)}${Math.random().toString(36).slice(2, 8)}`;
+    await page.goto('/app/settings/ai');
+    await expect(page.getByRole('heading', { level: 1, name: 'AI Configuration' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'AI Provider' });
+    const provider = form.getByLabel('Provider');
+    const model = form.getByLabel('Model');
+    const apiKey = form.getByLabel('API Key');
+    await expect(provider).toHaveValue('openai');
+    await expect(model).toHaveValue('gpt-4');
+    await expect(form.getByText('No key is stored yet.')).toBeVisible();
+
+    // The first save needs a key.
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(form.getByText('API key is required')).toBeVisible();
+
+    // The model follows the provider, starting at its first one.
+    await provider.selectOption('google');
+    await expect(model).toHaveValue('gemini-1.5-pro');
+    await expect(model.getByRole('option')).toHaveText(['gemini-1.5-pro', 'gemini-1.5-ultra']);
+    await provider.selectOption('anthropic');
+    await expect(model).toHaveValue('claude-3-opus');
+    await model.selectOption('claude-3-sonnet');
+    await expect(apiKey).toHaveAttribute('type', 'password');
+    await apiKey.fill(key);
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(toast(page, 'AI configuration saved successfully')).toBeVisible();
+    await expect(apiKey).toHaveValue('');
+
+    await page.reload();
+    await expect(provider).toHaveValue('anthropic');
+    await expect(model).toHaveValue('claude-3-sonnet');
+    await expect(form.getByText(`Current key: ••••••••${key.slice(-4)}`)).toBeVisible();
+    await expect(apiKey).toHaveValue('');
+    expect(await page.content()).not.toContain(key);
+
+    // Saving with the field empty keeps the key.
+    await model.selectOption('claude-3-haiku');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(toast(page, 'AI configuration saved successfully')).toBeVisible();
+    const stored = await (await page.request.get('/api/settings/ai')).json();
+    expect(stored).toEqual({
+      provider: 'anthropic',
+      model: 'claude-3-haiku',
+      apiKeyMasked: `••••••••${key.slice(-4)}`,
+    });
+    expect(await page.content()).not.toContain(key);
+  });
+
+  test('a failed save of the AI configuration says so', async ({ page, signedIn: _ }) => {
+    await page.goto('/app/settings/ai');
+    const form = page.getByRole('form', { name: 'AI Provider' });
+    await expect(form.getByLabel('Provider')).toHaveValue('openai');
+    await page.route(
+      (url) => url.pathname === '/api/settings/ai',
+      (route) =>
+        route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { error: 'boom' } }) : route.fallback(),
+    );
+    await form.getByLabel('API Key').fill('sk-some-key-1234');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(toast(page, 'Failed to save AI configuration')).toBeVisible();
+  });
+
+  test('a failed load of the AI configuration says so', async ({ page, signedIn: _ }) => {
+    await page.route(
+      (url) => url.pathname === '/api/settings/ai',
+      (route) => route.fulfill({ status: 500, json: { error: 'boom' } }),
+    );
+    await page.goto('/app/settings/ai');
+    await expect(toast(page, 'Failed to load AI configuration')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry', exact: true })).toBeVisible();
+  });
+
+  test('on a phone nothing overflows, and the three screens pass axe', async ({ page, signedIn: _ }) => {
+    test.slow();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/app/settings');
+      await expect(page.getByRole('main').getByRole('link', { name: /AI Configuration/ })).toBeVisible();
+      if (width === 390) expect(await overflow()).toBeLessThanOrEqual(0);
+      else await expectNoSeriousViolations(page);
+
+      await page.goto('/app/settings/scheduling');
+      await expect(page.getByRole('button', { name: 'Copy Code' })).toBeVisible();
+      await page.getByRole('button', { name: 'Show Preview' }).click();
+      await expect(page.getByRole('button', { name: 'Hide Preview' })).toBeVisible();
+      if (width === 390) expect(await overflow()).toBeLessThanOrEqual(0);
+      else await expectNoSeriousViolations(page);
+
+      await page.goto('/app/settings/ai');
+      await expect(page.getByLabel('API Key')).toBeVisible();
+      if (width === 390) expect(await overflow()).toBeLessThanOrEqual(0);
+      else await expectNoSeriousViolations(page);
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { emailServerTypes } from '@common/constants';
+import {
+  MAX_EMAIL_ACCOUNTS,
+  emailAccountMessages,
+  type EmailAccount,
+  type EmailServer,
+  type EmailServerType,
+  type emailAccountCreateSchema,
+  type emailAccountInputSchema,
+} from '@common/email-accounts';
+import type { Db, Tx } from '../../db/client';
+import { emailAccounts, emailServerConfig } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { maskSecret, type SecretBox } from '../../secrets/secret-box';
+
+/** PUT: a password left out keeps the stored one. */
+export type EmailAccountValues = z.output<typeof emailAccountInputSchema>;
+/** POST: both passwords given. */
+export type EmailAccountCreateValues = z.output<typeof emailAccountCreateSchema>;
+type ServerValues = EmailAccountValues['pop3'];
+
+const serverTypes: typeof emailServerTypes = ['pop3', 'smtp'];
+
+const accountColumns = {
+  id: emailAccounts.id,
+  email: emailAccounts.email,
+  provider: emailAccounts.provider,
+  createdAt: emailAccounts.createdAt,
+};
+type AccountRow = { [K in keyof typeof accountColumns]: (typeof emailAccounts.$inferSelect)[K] };
+
+const pop3Servers = alias(emailServerConfig, 'pop3');
+const smtpServers = alias(emailServerConfig, 'smtp');
+
+const serverColumnsOf = (table: typeof emailServerConfig | typeof pop3Servers | typeof smtpServers) => ({
+  serverType: table.serverType,
+  serverHost: table.serverHost,
+  serverPort: table.serverPort,
+  username: table.username,
+  passwordEncrypted: table.passwordEncrypted,
+  useSsl: table.useSsl,
+  authMethod: table.authMethod,
+});
+type ServerRow = Pick<typeof emailServerConfig.$inferSelect, keyof ReturnType<typeof serverColumnsOf>>;
+
+function toServer(row: ServerRow, secrets: SecretBox): EmailServer {
+  return {
+    host: row.serverHost,
+    port: row.serverPort,
+    username: row.username,
+    // A password sealed under another SECRET_KEY cannot be opened: still shown as stored, with nothing of it visible.
+    passwordMasked: maskSecret(secrets.decrypt(row.passwordEncrypted) ?? ''),
+    useSsl: row.useSsl,
+    authMethod: row.authMethod as EmailServer['authMethod'],
+  };
+}
+
+function toAccount(account: AccountRow, pop3: ServerRow, smtp: ServerRow, secrets: SecretBox): EmailAccount {
+  return {
+    id: account.id,
+    email: account.email,
+    provider: account.provider,
+    createdAt: account.createdAt.toISOString(),
+    pop3: toServer(pop3, secrets),
+    smtp: toServer(smtp, secrets),
+  };
+}
+
+/** Serialises the creations of a user's accounts, so two at once cannot both pass the MAX_EMAIL_ACCOUNTS check. */
+async function lockUserAccounts(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email-accounts:${userId}`}, 0))`);
+}
+
+const ownAccount = (userId: string, id: string) => and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId));
+
+/** Every account of the user with both its servers, oldest first: one query, whatever the number of accounts. */
+export async function listEmailAccounts(db: Db, secrets: SecretBox, userId: string): Promise<EmailAccount[]> {
+  const rows = await db
+    .select({ account: accountColumns, pop3: serverColumnsOf(pop3Servers), smtp: serverColumnsOf(smtpServers) })
+    .from(emailAccounts)
+    .innerJoin(pop3Servers, and(eq(pop3Servers.emailAccountId, emailAccounts.id), eq(pop3Servers.serverType, 'pop3')))
+    .innerJoin(smtpServers, and(eq(smtpServers.emailAccountId, emailAccounts.id), eq(smtpServers.serverType, 'smtp')))
+    .where(eq(emailAccounts.userId, userId))
+    .orderBy(asc(emailAccounts.createdAt), asc(emailAccounts.id));
+  return rows.map((row) => toAccount(row.account, row.pop3, row.smtp, secrets));
+}
+
+const serverSet = (server: ServerValues, secrets: SecretBox) => ({
+  serverHost: server.host,
+  serverPort: server.port,
+  username: server.username,
+  useSsl: server.useSsl,
+  authMethod: server.authMethod,
+  ...(server.password === undefined ? {} : { passwordEncrypted: secrets.encrypt(server.password) }),
+});
+
+/** The account and its POP3 and SMTP rows, in one transaction: a failure stores nothing. */
+export function createEmailAccount(
+  db: Db,
+  secrets: SecretBox,
+  userId: string,
+  input: EmailAccountCreateValues,
+): Promise<EmailAccount> {
+  return db.transaction(async (tx) => {
+    await lockUserAccounts(tx, userId);
+    const [existing] = await tx.select({ n: count() }).from(emailAccounts).where(eq(emailAccounts.userId, userId));
+    if ((existing?.n ?? 0) >= MAX_EMAIL_ACCOUNTS) throw new AppError(400, emailAccountMessages.tooMany);
+    const [account] = await tx
+      .insert(emailAccounts)
+      .values({ userId, email: input.email, provider: 'custom' })
+      .returning(accountColumns);
+    const servers = await tx
+      .insert(emailServerConfig)
+      .values(
+        serverTypes.map((serverType) => ({
+          userId,
+          emailAccountId: account!.id,
+          serverType,
+          ...serverSet(input[serverType], secrets),
+          passwordEncrypted: secrets.encrypt(input[serverType].password),
+        })),
+      )
+      .returning(serverColumnsOf(emailServerConfig));
+    return toAccount(account!, serverOf(servers, 'pop3'), serverOf(servers, 'smtp'), secrets);
+  });
+}
+
+function serverOf(rows: ServerRow[], type: EmailServerType): ServerRow {
+  const row = rows.find((r) => r.serverType === type);
+  if (!row) throw new Error(`email account without its ${type} server`);
+  return row;
+}
+
+/** A password left out keeps the stored one; a server row missing (never, in practice) is made if one is given. */
+export function updateEmailAccount(
+  db: Db,
+  secrets: SecretBox,
+  userId: string,
+  id: string,
+  input: EmailAccountValues,
+): Promise<EmailAccount> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .update(emailAccounts)
+      .set({ email: input.email })
+      .where(ownAccount(userId, id))
+      .returning(accountColumns);
+    if (!account) throw notFound();
+    const servers: ServerRow[] = [];
+    for (const serverType of serverTypes) {
+      const server = input[serverType];
+      const set = serverSet(server, secrets);
+      const [updated] = await tx
+        .update(emailServerConfig)
+        .set(set)
+        .where(
+          and(
+            eq(emailServerConfig.emailAccountId, id),
+            eq(emailServerConfig.userId, userId),
+            eq(emailServerConfig.serverType, serverType),
+          ),
+        )
+        .returning(serverColumnsOf(emailServerConfig));
+      if (updated) {
+        servers.push(updated);
+        continue;
+      }
+      if (set.passwordEncrypted === undefined) {
+        const message = emailAccountMessages.passwordRequired;
+        throw new AppError(400, message, { [`${serverType}.password`]: message });
+      }
+      const [inserted] = await tx
+        .insert(emailServerConfig)
+        .values({ userId, emailAccountId: id, serverType, ...set, passwordEncrypted: set.passwordEncrypted })
+        .returning(serverColumnsOf(emailServerConfig));
+      servers.push(inserted!);
+    }
+    return toAccount(account, serverOf(servers, 'pop3'), serverOf(servers, 'smtp'), secrets);
+  });
+}
+
+/** The account goes, and its server rows with it (ON DELETE CASCADE). */
+export async function deleteEmailAccount(db: Db, userId: string, id: string): Promise<void> {
+  const deleted = await db.delete(emailAccounts).where(ownAccount(userId, id)).returning({ id: emailAccounts.id });
+  if (!deleted.length) throw notFound();
+}

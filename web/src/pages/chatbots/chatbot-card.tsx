@@ -1,0 +1,59 @@
+import { Bot, Code, Pencil } from 'lucide-react';
+import { chatbotMessages, type ChatbotFlow } from '@common/chatbots';
+import { Button } from '../../components/button';
+import { cn } from '../../lib/cn';
+
+interface ChatbotCardProps {
+  flow: ChatbotFlow;
+  /** The builder is not yet available: both buttons say so (decisions.md item 18). */
+  onComingSoon: (title: string) => void;
+}
+
+/** A flow: its name, description and whether it is on, with the spec's two buttons. */
+export function ChatbotCard({ flow, onComingSoon }: ChatbotCardProps) {
+  const status = flow.isActive ? chatbotMessages.active : chatbotMessages.inactive;
+  return (
+    <li className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex items-start gap-3">
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
+          <Bot aria-hidden="true" className="size-5" />
+        </div>
+        <div className="min-w-0 flex-1">
+          <h2 className="text-sm font-semibold wrap-anywhere text-slate-900 dark:text-white">{flow.name}</h2>
+          <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
+            <span
+              aria-hidden="true"
+              className={cn('size-2 shrink-0 rounded-full', flow.isActive ? 'bg-emerald-500' : 'bg-slate-400')}
+            />
+            {status}
+          </p>
+        </div>
+      </div>
+      {flow.description && (
+        <p className="mt-3 line-clamp-3 text-sm whitespace-pre-line wrap-anywhere text-slate-600 dark:text-slate-400">
+          {flow.description}
+        </p>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`${chatbotMessages.getEmbedCode} for ${flow.name}`}
+          onClick={() => onComingSoon(chatbotMessages.getEmbedCode)}
+        >
+          <Code aria-hidden="true" className="size-4" />
+          {chatbotMessages.getEmbedCode}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`${chatbotMessages.editFlow} ${flow.name}`}
+          onClick={() => onComingSoon(chatbotMessages.editFlow)}
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+          {chatbotMessages.editFlow}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Switch } from 'radix-ui';
+import { emailAuthMethods } from '@common/constants';
+import { emailAuthMethodLabels, emailServerLabels, type EmailServerType } from '@common/email-accounts';
+import { Field } from '../../components/field';
+import { SelectField } from '../../components/select-field';
+import { cn } from '../../lib/cn';
+import type { EmailAccountFormValues, EmailAccountValues } from './api';
+
+interface ServerFieldsetProps {
+  type: EmailServerType;
+  register: UseFormRegister<EmailAccountFormValues>;
+  control: Control<EmailAccountFormValues, unknown, EmailAccountValues>;
+  errors: FieldErrors<EmailAccountFormValues>;
+  /** The stored password, masked, when editing: an empty field keeps it. */
+  storedPassword?: string;
+}
+
+/** Host, port, username, password, SSL/TLS and auth method of one server; each label names the server. */
+export function ServerFieldset({ type, register, control, errors, storedPassword }: ServerFieldsetProps) {
+  const server = emailServerLabels[type];
+  const sslId = useId();
+  const fieldErrors = errors[type];
+  return (
+    <fieldset className="min-w-0 space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-slate-100">{server} Server</legend>
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
+        <Field
+          label={`${server} Host`}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={type === 'pop3' ? 'pop.example.com' : 'smtp.example.com'}
+          error={fieldErrors?.host?.message}
+          {...register(`${type}.host`)}
+        />
+        <Field
+          label={`${server} Port`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={65535}
+          step={1}
+          error={fieldErrors?.port?.message}
+          {...register(`${type}.port`, { valueAsNumber: true })}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={`${server} Username`}
+          autoComplete="off"
+          spellCheck={false}
+          error={fieldErrors?.username?.message}
+          {...register(`${type}.username`)}
+        />
+        <Field
+          label={`${server} Password`}
+          type="password"
+          autoComplete="new-password"
+          placeholder={storedPassword ? 'Unchanged' : undefined}
+          hint={storedPassword ? `Stored: ${storedPassword}. Leave empty to keep the current password.` : undefined}
+          error={fieldErrors?.password?.message}
+          {...register(`${type}.password`)}
+        />
+      </div>
+      <div className="grid items-end gap-4 sm:grid-cols-2">
+        <SelectField
+          label={`${server} Auth Method`}
+          error={fieldErrors?.authMethod?.message}
+          {...register(`${type}.authMethod`)}
+        >
+          {emailAuthMethods.map((method) => (
+            <option key={method} value={method}>
+              {emailAuthMethodLabels[method]}
+            </option>
+          ))}
+        </SelectField>
+        <Controller
+          control={control}
+          name={`${type}.useSsl`}
+          render={({ field }) => (
+            <div className="flex h-10 items-center justify-between gap-3 sm:justify-start">
+              <label htmlFor={sslId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+                {server} SSL/TLS
+              </label>
+              <Switch.Root
+                id={sslId}
+                ref={field.ref}
+                checked={field.value ?? true}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                className={cn(
+                  'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
+                  'bg-slate-300 data-[state=checked]:bg-indigo-600 dark:bg-slate-700',
+                )}
+              >
+                <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+              </Switch.Root>
+            </div>
+          )}
+        />
+      </div>
+    </fieldset>
+  );
+}

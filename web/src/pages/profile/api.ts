@@ -1,0 +1,123 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { User } from '@common/auth';
+import { errorBodySchema } from '@common/http';
+import {
+  AVATAR_FIELD,
+  availabilityDaySchema,
+  availabilitySchema,
+  profileMessages,
+  userSchema,
+  type Availability,
+  type AvailabilityDay,
+  type ProfileInput,
+} from '@common/profile';
+import { api, ApiError, isApiError } from '../../lib/api';
+import { useAuthStore } from '../../lib/auth-store';
+
+/** Not in the spec, which has no way to remove a picture; worded like its other avatar toasts. */
+export const avatarRemoved = 'Profile picture removed';
+export const avatarRemoveFailed = 'Failed to remove image. Please try again.';
+
+/** The shell reads the user from the auth store: a saved profile shows there at once. */
+const showInShell = (user: User) => useAuthStore.getState().setUser(user);
+
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: (input: ProfileInput) => api.patch('/api/profile', input, userSchema),
+    onSuccess: (user) => {
+      showInShell(user);
+      toast.success(profileMessages.updated);
+    },
+    onError: () => toast.error(profileMessages.updateFailed),
+  });
+}
+
+/** The words for a failed upload: the server's own for a refused file, else the spec's (part 1 §8). */
+export function uploadFailureMessage(error: unknown): string {
+  if (isApiError(error, 400)) return error.error;
+  if (isApiError(error, 401) || isApiError(error, 403)) return profileMessages.avatarPermission;
+  return profileMessages.avatarFailed;
+}
+
+/** POST /api/profile/avatar as multipart: the one request of the app that is not JSON. */
+async function uploadAvatar(file: File): Promise<User> {
+  const body = new FormData();
+  body.append(AVATAR_FIELD, file);
+  const response = await fetch('/api/profile/avatar', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    body,
+  });
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(data);
+    throw parsed.success
+      ? new ApiError(response.status, parsed.data.error, parsed.data.fields)
+      : new ApiError(response.status, response.statusText || 'Request failed');
+  }
+  return userSchema.parse(data);
+}
+
+export function useUploadAvatar() {
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: (user) => {
+      showInShell(user);
+      toast.success(profileMessages.avatarUpdated);
+    },
+    onError: (error) => toast.error(uploadFailureMessage(error)),
+  });
+}
+
+export function useRemoveAvatar() {
+  return useMutation({
+    mutationFn: () => api.delete('/api/profile/avatar', undefined, userSchema),
+    onSuccess: (user) => {
+      showInShell(user);
+      toast.success(avatarRemoved);
+    },
+    onError: () => toast.error(avatarRemoveFailed),
+  });
+}
+
+const availabilityKey = ['profile', 'availability'] as const;
+
+export const availabilityQuery = () =>
+  queryOptions({
+    queryKey: availabilityKey,
+    queryFn: () => api.get('/api/profile/availability', availabilitySchema),
+  });
+
+const withDay = (availability: Availability | undefined, day: AvailabilityDay): Availability | undefined =>
+  availability && {
+    days: availability.days.map((each) => (each.dayOfWeek === day.dayOfWeek ? day : each)),
+  };
+
+/**
+ * Saves one weekday at once (part 1 §4): shown changed straight away, and on failure shown as stored again.
+ */
+export function useSaveAvailabilityDay() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dayOfWeek, ...input }: AvailabilityDay) =>
+      api.put(`/api/profile/availability/${dayOfWeek}`, input, availabilityDaySchema),
+    onMutate: async (day) => {
+      await qc.cancelQueries({ queryKey: availabilityKey });
+      const before = qc.getQueryData<Availability>(availabilityKey);
+      qc.setQueryData<Availability>(availabilityKey, (current) => withDay(current, day));
+      return { stored: before?.days.find((each) => each.dayOfWeek === day.dayOfWeek) };
+    },
+    onSuccess: (saved) => {
+      qc.setQueryData<Availability>(availabilityKey, (current) => withDay(current, saved));
+      toast.success(profileMessages.availabilityUpdated);
+    },
+    onError: (_error, _day, context) => {
+      toast.error(profileMessages.availabilityUpdateFailed);
+      if (context?.stored)
+        qc.setQueryData<Availability>(availabilityKey, (current) => withDay(current, context.stored!));
+      return qc.invalidateQueries({ queryKey: availabilityKey });
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Globe } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { profileMessages } from '@common/profile';
+import { Button } from '../../components/button';
+import { Card, CardBody, CardHeader, CardTitle } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { Spinner } from '../../components/spinner';
+import { availabilityQuery, useSaveAvailabilityDay } from './api';
+import { AvailabilityRow } from './availability-row';
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The 'Scheduling Availability' tab: one row per weekday, each change saved at once (part 1 §2, §4). */
+export function AvailabilityPanel() {
+  const { data, isPending, isError, refetch } = useQuery(availabilityQuery());
+  const save = useSaveAvailabilityDay();
+
+  useEffect(() => {
+    if (isError) toast.error(profileMessages.availabilityLoadFailed, { id: 'availability-load' });
+  }, [isError]);
+
+  let content;
+  if (isPending) {
+    content = (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading availability" className="size-6 text-indigo-500" />
+      </div>
+    );
+  } else if (!data) {
+    content = (
+      <EmptyState
+        message={profileMessages.availabilityLoadFailed}
+        action={
+          <Button variant="secondary" onClick={() => refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <>
+        <p className="mb-4 flex items-start gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-800 dark:bg-indigo-500/10 dark:text-indigo-200">
+          <Globe aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Times are in your current timezone:{' '}
+            <strong className="[overflow-wrap:anywhere]">{browserTimeZone()}</strong>
+          </span>
+        </p>
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {data.days.map((day) => (
+            <AvailabilityRow key={day.dayOfWeek} day={day} onChange={(changed) => save.mutate(changed)} />
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <CardTitle>Weekly Availability</CardTitle>
+        {/* Every edit is already saved when made: this button only confirms it (part 1 §2). */}
+        <Button size="sm" onClick={() => toast.success(profileMessages.availabilitySaved)} disabled={!data}>
+          Save Availability
+        </Button>
+      </CardHeader>
+      <CardBody>{content}</CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import {
+  schedulingMessages,
+  schedulingSettingsSchema,
+  type SchedulingSettings,
+  type SchedulingSettingsInput,
+} from '@common/scheduling';
+import { api } from '../../lib/api';
+
+const settingsKey = ['scheduling-settings'] as const;
+
+/** The browser's time zone: the default of settings made on first read (part 1 §9). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export const schedulingSettingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKey,
+    queryFn: () =>
+      api.get(
+        `/api/scheduling/settings?${new URLSearchParams({ timezone: browserTimeZone() }).toString()}`,
+        schedulingSettingsSchema,
+      ),
+  });
+
+/**
+ * One field at a time, saved at once and reported (part 1 §4). `onFailed` gets the stored settings back for
+ * every failed change (not only the latest), so the screen can show them again.
+ */
+export function useUpdateSchedulingSettings(
+  onFailed: (stored: SchedulingSettings, input: SchedulingSettingsInput) => void,
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SchedulingSettingsInput) =>
+      api.patch('/api/scheduling/settings', input, schedulingSettingsSchema),
+    onSuccess: (saved) => {
+      qc.setQueryData<SchedulingSettings>(settingsKey, saved);
+      toast.success(schedulingMessages.updated);
+    },
+    onError: (_error, input) => {
+      toast.error(schedulingMessages.updateFailed);
+      const stored = qc.getQueryData<SchedulingSettings>(settingsKey);
+      if (stored) onFailed(stored, input);
+    },
+  });
+}
+
+/** The stored settings as the cache holds them now. */
+export function useStoredSchedulingSettings() {
+  const qc = useQueryClient();
+  return () => qc.getQueryData<SchedulingSettings>(settingsKey);
+}
