@@ -45,7 +45,8 @@ export default defineConfig({
     command: 'node --import tsx server/src/main.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Starting the embedded database takes over a minute on a busy two-core machine.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
