@@ -11,6 +11,26 @@ export const contactMessages = {
   deleteFailed: 'Failed to delete contact',
   nameRequired: 'Name is required',
   empty: 'No contacts found. Click the Create button to add one.',
+  noMatches: 'No contacts match your search',
+  searchLabel: 'Search contacts',
+  searchPlaceholder: 'Search by name, email, company or phone',
+  detailLoadFailed: 'Failed to load contact',
+  /** The delete confirmation; a contact that deals point to says what becomes of them. */
+  deleteTitle: 'Delete contact',
+  deleteConfirm: (name: string) => `Are you sure you want to delete ${name}? This action cannot be undone.`,
+  deleteKeepsDeals: (n: number) =>
+    `${n === 1 ? 'Its deal stays' : `Its ${n} deals stay`} in your pipeline without a contact.`,
+  exportLabel: 'Export CSV',
+  importLabel: 'Import CSV',
+  importTitle: 'Import contacts',
+  importNotCsv: 'The file is not a CSV file',
+  importTooLarge: 'The file must be at most 5 MB',
+  importEmpty: 'The file has no rows to import',
+  importNameColumnRequired: 'Choose the column that holds the name',
+  importMalformed: (row: number) =>
+    `The file is not valid CSV: a quoted value that starts on row ${row} is never closed`,
+  importFailed: 'Failed to import contacts',
+  importSummary: (imported: number, skipped: number) => `${imported} imported, ${skipped} skipped`,
 } as const;
 
 export const contactInputSchema = z.object({
@@ -37,8 +57,91 @@ export type Contact = z.infer<typeof contactSchema>;
 
 export const contactPageSchema = pageOf(contactSchema);
 
-/** GET /api/contacts: a page by name, optionally only contacts whose name, email or company contains `q`. */
+/** The columns a list can be sorted by, each with its index; empty values come last ascending, first descending. */
+export const contactSortColumns = ['name', 'email', 'phone', 'company'] as const;
+export type ContactSort = (typeof contactSortColumns)[number];
+export const sortDirections = ['asc', 'desc'] as const;
+export type SortDirection = (typeof sortDirections)[number];
+
+/**
+ * GET /api/contacts: a page sorted by `sort` (default name) in direction `dir` (default asc), then id; with `q`,
+ * only contacts whose name, e-mail, company or phone contains it, whatever the case. A cursor is valid only for
+ * the sort and direction it was issued for (400 otherwise). The screen keeps q, sort and dir in its URL.
+ */
 export const contactListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  sort: z.enum(contactSortColumns, { message: 'Unknown sort column' }).default('name'),
+  dir: z.enum(sortDirections, { message: 'Sort direction must be asc or desc' }).default('asc'),
 });
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;
+
+/** GET /api/contacts/:id/details: the contact with its deals and the tasks of those deals, in one answer. */
+export const CONTACT_DETAIL_LIMIT = 50;
+export const contactDealSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  stage: z.string(),
+  value: z.string().nullable(),
+  currency: z.string(),
+  pipelineId: z.string(),
+  pipelineName: z.string(),
+});
+export const contactTaskSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  dueDate: z.string().nullable(),
+  dealName: z.string().nullable(),
+});
+export const contactDetailSchema = z.object({
+  contact: contactSchema,
+  /** Newest first, at most CONTACT_DETAIL_LIMIT; `dealCount` is all of them (the delete confirmation says it). */
+  deals: z.array(contactDealSchema),
+  dealCount: z.number().int(),
+  /** Tasks linked to those deals, own or assigned to the user, by due date (none last), at most CONTACT_DETAIL_LIMIT. */
+  tasks: z.array(contactTaskSchema),
+});
+export type ContactDetail = z.infer<typeof contactDetailSchema>;
+
+/**
+ * CSV. Export: GET /api/contacts/export, all the user's contacts by name as text/csv (header Name,Email,Phone,
+ * Company), streamed a batch at a time; a value starting with = + - @ is prefixed with ' so a spreadsheet does not
+ * run it. Import: POST /api/contacts/import, multipart with the fields below then the file field `file` (at most
+ * 5 MB, UTF-8 text, parsed with papaparse). Row numbers are the file's lines as a spreadsheet numbers them (the
+ * header is row 1). Rows that fail the contact rules are listed and skipped; rows whose e-mail (any case) is
+ * already a contact of the user, or repeats an earlier row of the file, are duplicates: skipped, or with
+ * `duplicates: update` the existing contact takes the row's values. All valid rows are written in one
+ * transaction: a file that turns out malformed (a quote never closed) stores nothing and answers 400.
+ */
+export const CONTACT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const contactCsvHeader = ['Name', 'Email', 'Phone', 'Company'] as const;
+export const contactImportFields = ['name', 'email', 'phone', 'company'] as const;
+export type ContactImportField = (typeof contactImportFields)[number];
+
+/** Which column (0-based, in the header row) fills each field; name is required, the others may be left out. */
+export const contactImportMappingSchema = z.object({
+  name: z.number({ message: contactMessages.importNameColumnRequired }).int().min(0).max(199),
+  email: z.number().int().min(0).max(199).nullable().default(null),
+  phone: z.number().int().min(0).max(199).nullable().default(null),
+  company: z.number().int().min(0).max(199).nullable().default(null),
+});
+export type ContactImportMapping = z.input<typeof contactImportMappingSchema>;
+
+/** The multipart fields before the file: `mapping` is the JSON of ContactImportMapping. */
+export const contactImportOptionsSchema = z.object({
+  mapping: contactImportMappingSchema,
+  duplicates: z.enum(['skip', 'update'], { message: 'Duplicates must be skip or update' }).default('skip'),
+});
+export type ContactImportOptions = z.input<typeof contactImportOptionsSchema>;
+
+/** At most this many invalid and duplicate rows are listed; the counts cover all of them. */
+export const CONTACT_IMPORT_LISTED_ROWS = 100;
+export const contactImportResultSchema = z.object({
+  imported: z.number().int(),
+  updated: z.number().int(),
+  /** Invalid rows plus duplicates skipped. */
+  skipped: z.number().int(),
+  invalid: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  duplicates: z.array(z.object({ row: z.number().int(), email: z.string() })),
+});
+export type ContactImportResult = z.infer<typeof contactImportResultSchema>;

@@ -1,4 +1,5 @@
 import { PGlite, types, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** The types Drizzle reads as text and converts itself: its own per-query parsers (drizzle-orm/pglite). */
 const asText = (value: string) => value;
@@ -15,7 +16,7 @@ const withoutParsers = (options?: QueryOptions): QueryOptions | undefined =>
  */
 export class DrizzlePglite extends PGlite {
   constructor(dataDir?: string) {
-    super({ dataDir, parsers: drizzleParsers });
+    super({ dataDir, parsers: drizzleParsers, extensions: { pg_trgm } });
   }
 
   /** PGlite sets the array types' parsers once it has read them from the database: Drizzle's win. */

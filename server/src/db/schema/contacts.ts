@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, ownerColumn, updatedAtColumn } from './columns';
 
@@ -13,6 +14,27 @@ export const contacts = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  // The list is read per user, ordered by name (part 1 §7).
-  (t) => [index('contacts_user_name_idx').on(t.userId, t.name, t.id)],
+  (t) => [
+    // The list is read per user, ordered by name (part 1 §7), either way.
+    index('contacts_user_name_idx').on(t.userId, t.name, t.id),
+    // Sorting by a column that may be empty: empty values last ascending (first descending), by the key
+    // (column is null, column or '', id), which the list's keyset compares as one row value.
+    ...(['email', 'phone', 'company'] as const).map((column) =>
+      index(`contacts_user_${column}_sort_idx`).on(
+        t.userId,
+        sql`(${t[column]} is null)`,
+        sql`coalesce(${t[column]}, '')`,
+        t.id,
+      ),
+    ),
+    // The search box: a contains-match on name, e-mail, company and phone together (see contactSearchText).
+    index('contacts_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.company}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
+    ),
+    // The import's duplicate check: a contact with the same e-mail, whatever its case.
+    index('contacts_user_email_lower_idx')
+      .on(t.userId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+  ],
 );

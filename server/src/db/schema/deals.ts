@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { isNotBlank, isOneOf } from './check-helpers';
 import { contacts } from './contacts';
 import { pipelines } from './pipelines';
@@ -27,6 +27,12 @@ export const deals = pgTable(
       .notNull()
       .references(() => pipelines.id, { onDelete: 'restrict' }),
     createdAt: createdAtColumn(),
+    /**
+     * When the deal last entered the stage 'Won', set and cleared by the deal service on every stage change; the
+     * dashboard's Monthly Revenue charts by it. Null for deals won before the column existed (the chart falls
+     * back to their expected close date) and for deals not Won.
+     */
+    wonAt: timestamp('won_at', { withTimezone: true }),
   },
   (t) => [
     check('deals_name_not_blank', isNotBlank(t.name)),
