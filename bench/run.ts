@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -110,7 +111,7 @@ async function openDriver(
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     return { query: (text, params) => pool.query(text, params), close: () => pool.end() };
   }
-  const client = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+  const client = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm, btree_gist } });
   await client.waitReady;
   return { query: (text, params) => client.query(text, params), close: () => client.close() };
 }

@@ -16,7 +16,16 @@ export const schedulingMessages = {
 /** Part 1 §9. */
 export const MIN_NOTICE_RANGE = { min: 0, max: 1440 } as const;
 export const MAX_ADVANCE_RANGE = { min: 1, max: 365 } as const;
-export const schedulingDefaults = { timeFormat: '24h', minNoticeMinutes: 0, maxAdvanceDays: 90 } as const;
+export const schedulingDefaults = {
+  timeFormat: '24h',
+  minNoticeMinutes: 0,
+  maxAdvanceDays: 90,
+  slotMinutes: 30,
+} as const;
+
+/** The appointment lengths the booking page can offer (beyond the spec: client booking), default 30. */
+export const slotDurations = [15, 30, 45, 60] as const;
+export const slotMinutesMessage = 'Appointment length must be 15, 30, 45 or 60 minutes';
 
 /** An IANA time zone this runtime knows (aliases such as UTC included). */
 export function isTimeZone(value: string): boolean {
@@ -38,6 +47,9 @@ const minNoticeMinutes = z
   .int(schedulingMessages.minNoticeInvalid)
   .min(MIN_NOTICE_RANGE.min, schedulingMessages.minNoticeInvalid)
   .max(MIN_NOTICE_RANGE.max, schedulingMessages.minNoticeInvalid);
+const slotMinutes = z
+  .number({ message: slotMinutesMessage })
+  .refine((n) => (slotDurations as readonly number[]).includes(n), { message: slotMinutesMessage });
 const maxAdvanceDays = z
   .number({ message: schedulingMessages.maxAdvanceInvalid })
   .int(schedulingMessages.maxAdvanceInvalid)
@@ -57,6 +69,7 @@ export const schedulingSettingsInputSchema = z
     timeFormat: timeFormat.optional(),
     minNoticeMinutes: minNoticeMinutes.optional(),
     maxAdvanceDays: maxAdvanceDays.optional(),
+    slotMinutes: slotMinutes.optional(),
   })
   .strict()
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
@@ -69,6 +82,8 @@ export const schedulingSettingsSchema = z.object({
   timeFormat: z.enum(timeFormats),
   minNoticeMinutes: z.number().int(),
   maxAdvanceDays: z.number().int(),
+  /** The length of one appointment on the booking page. */
+  slotMinutes: z.number().int(),
   /** The snippet to paste on a website, pointing at the server's public URL (part 1 §2, decisions.md item 14). */
   embedCode: z.string(),
 });

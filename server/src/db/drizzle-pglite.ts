@@ -1,4 +1,5 @@
 import { PGlite, types, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** The types Drizzle reads as text and converts itself: its own per-query parsers (drizzle-orm/pglite). */
@@ -16,7 +17,8 @@ const withoutParsers = (options?: QueryOptions): QueryOptions | undefined =>
  */
 export class DrizzlePglite extends PGlite {
   constructor(dataDir?: string) {
-    super({ dataDir, parsers: drizzleParsers, extensions: { pg_trgm } });
+    // The contrib extensions the migrations create: trigram search (contacts) and the bookings' overlap constraint.
+    super({ dataDir, parsers: drizzleParsers, extensions: { pg_trgm, btree_gist } });
   }
 
   /** PGlite sets the array types' parsers once it has read them from the database: Drizzle's win. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { isNotBlank, isOneOf } from './check-helpers';
 import { bookingStatuses } from '../../../../common/constants';
 import { createdAtColumn, idColumn, ownerColumn } from './columns';
@@ -17,6 +17,8 @@ export const bookings = pgTable(
     bookerEmail: text('booker_email').notNull(),
     notes: text('notes'),
     status: text('status').notNull().default('Scheduled'),
+    /** The visitor's key for one booking attempt: a retry with it answers the booking it made. */
+    idempotencyKey: uuid('idempotency_key'),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -26,10 +28,11 @@ export const bookings = pgTable(
     check('bookings_booker_email_not_blank', isNotBlank(t.bookerEmail)),
     // Dashboard (today's), calendar (ordered by start) and the free-slot computation (part 1 §7, part 2 §7).
     index('bookings_user_start_idx').on(t.userId, t.scheduledStartTime),
-    // A backstop for decisions.md item 15: two scheduled bookings starting at the same time always overlap.
-    // General overlap is prevented by the booking service (one transaction, per-user lock).
-    uniqueIndex('bookings_user_scheduled_start_unique')
-      .on(t.userId, t.scheduledStartTime)
-      .where(sql`${t.status} = 'Scheduled'`),
+    // No double booking (decisions.md item 15) is enforced by the exclusion constraint
+    // bookings_no_overlap (migration 0005, which Drizzle cannot declare): no two Scheduled bookings of one user
+    // overlap in time; a violation is SQLSTATE 23P01.
+    uniqueIndex('bookings_user_idempotency_key_unique')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { isBetween, isNotBlank, isOneOf, matchesPattern } from './check-helpers';
 import { users } from './users';
@@ -19,12 +20,15 @@ export const schedulingSettings = pgTable(
     timeFormat: text('time_format').notNull().default('24h'),
     minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
     maxAdvanceDays: integer('max_advance_days').notNull().default(90),
+    /** One appointment's length on the booking page. */
+    slotMinutes: integer('slot_minutes').notNull().default(30),
   },
   (t) => [
     check('scheduling_settings_timezone_not_blank', isNotBlank(t.timezone)),
     check('scheduling_settings_time_format_check', isOneOf(t.timeFormat, timeFormats)),
     check('scheduling_settings_min_notice_check', isBetween(t.minNoticeMinutes, 0, 1440)),
     check('scheduling_settings_max_advance_check', isBetween(t.maxAdvanceDays, 1, 365)),
+    check('scheduling_settings_slot_minutes_check', sql`${t.slotMinutes} in (15, 30, 45, 60)`),
   ],
 );
 

@@ -23,6 +23,7 @@ function toSettings(row: SettingsRow, source: EmbedSource): SchedulingSettings {
     timeFormat: row.timeFormat as SchedulingSettings['timeFormat'],
     minNoticeMinutes: row.minNoticeMinutes,
     maxAdvanceDays: row.maxAdvanceDays,
+    slotMinutes: row.slotMinutes,
     embedCode: schedulingEmbedCode(source.publicUrl, row.userId),
   };
 }
