@@ -181,5 +181,6 @@ describe('chatbot list plan', () => {
     } finally {
       await own.close();
     }
-  });
+    // A database of its own starts and migrates inside the test: minutes, not seconds, on a busy machine.
+  }, 180_000);
 });

@@ -162,7 +162,7 @@ describe('project board plans', () => {
     } finally {
       await own.close();
     }
-  });
+  }, 180_000);
 });
 
 async function checkPlans(p: TestApp) {

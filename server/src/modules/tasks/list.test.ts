@@ -335,5 +335,5 @@ describe('task plans', () => {
     } finally {
       await own.close();
     }
-  });
+  }, 180_000);
 });
