@@ -20,6 +20,8 @@ export const pageBudgets: Array<{ page: string; modules: string[]; budgetKb: num
   { page: '/', modules: ['web/src/pages/public/landing-page.tsx'], budgetKb: 100 },
   { page: '/pricing', modules: ['web/src/pages/public/pricing-page.tsx'], budgetKb: 100 },
   { page: '/signin', modules: ['web/src/pages/auth/auth-page.tsx'], budgetKb: 100 },
+  // Also the scheduling widget's iframe on other people's websites.
+  { page: '/book/:userId', modules: ['web/src/pages/public/booking/booking-page.tsx'], budgetKb: 100 },
   {
     page: '/app/dashboard',
     // The shell always mounts the toaster, whose library is a chunk group of its own (vite.config.ts).
@@ -64,9 +66,21 @@ export interface PageReport {
   ok: boolean;
 }
 
+/** A script served as is from web/public (no bundling), e.g. the scheduling widget. */
+export interface ScriptReport {
+  file: string;
+  gzipBytes: number;
+  budgetBytes: number;
+  ok: boolean;
+}
+
+/** The embed scripts other websites load: plain files, each within its budget (decisions.md item 14). */
+export const scriptBudgets: Array<{ file: string; budgetKb: number }> = [{ file: 'scheduling-widget.js', budgetKb: 5 }];
+
 export interface BundleReport {
   chunks: ChunkReport[];
   pages: PageReport[];
+  scripts: ScriptReport[];
 }
 
 /**
@@ -140,7 +154,14 @@ export async function measureBundles(): Promise<BundleReport> {
       return { page, modules, files, gzipBytes, budgetBytes, ok: gzipBytes <= budgetBytes };
     });
 
-    return { chunks, pages };
+    const scripts: ScriptReport[] = await Promise.all(
+      scriptBudgets.map(async ({ file, budgetKb }) => {
+        const gzipBytes = gzipSync(await fs.readFile(path.join(outDir, file)), { level: 9 }).length;
+        return { file, gzipBytes, budgetBytes: budgetKb * KB, ok: gzipBytes <= budgetKb * KB };
+      }),
+    );
+
+    return { chunks, pages, scripts };
   } finally {
     await fs.rm(outDir, { recursive: true, force: true });
   }
@@ -161,6 +182,13 @@ export function formatBundleReport(report: BundleReport): string {
     '| --- | ---: | ---: | --- |',
     ...pageRows,
     '',
+    '| script (served as is) | KB gzip | budget | |',
+    '| --- | ---: | ---: | --- |',
+    ...report.scripts.map(
+      (script) =>
+        `| /${script.file} | ${kb(script.gzipBytes)} | ${kb(script.budgetBytes)} | ${script.ok ? 'ok' : 'over'} |`,
+    ),
+    '',
     '| lazy chunk | KB gzip |',
     '| --- | ---: |',
     ...lazyRows,
@@ -170,5 +198,5 @@ export function formatBundleReport(report: BundleReport): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const report = await measureBundles();
   console.log(formatBundleReport(report));
-  if (report.pages.some((page) => !page.ok)) process.exitCode = 1;
+  if ([...report.pages, ...report.scripts].some((item) => !item.ok)) process.exitCode = 1;
 }

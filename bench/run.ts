@@ -26,6 +26,16 @@ import {
   boardCountsSql as taskCountsSql,
   boardFirstPagesSql as taskPagesSql,
 } from '../server/src/modules/tasks/service';
+import {
+  emailAccountsSql,
+  pipelineOverviewSql,
+  recentTasksSql,
+  revenueSql,
+  scheduleSql,
+  statsSql,
+} from '../server/src/modules/dashboard/queries';
+import { revenueMonths } from '../server/src/modules/dashboard/service';
+import { dueRange } from '../server/src/modules/tasks/filters';
 import { createPostgresDatabase } from '../server/src/test/test-app';
 import { formatBundleReport, measureBundles, type BundleReport } from './bundle';
 import { measureHttp, measureLoop, type HttpTarget, type Stats } from './load';
@@ -183,6 +193,17 @@ const projectBoardFloor = (userId: string) =>
       where project_id in (select id from pages) group by project_id
     ) progress on progress.project_id = pages.id`);
 
+/** The dashboard's floor: its six widget queries as one statement. */
+const dashboardFloor = (userId: string) => {
+  const now = new Date();
+  const { from, to } = dueRange('today', 'UTC', now);
+  const list = (query: SQL) => sql`(select json_agg(x) from (${query}) x)`;
+  return floorOf(sql`select (select row_to_json(s) from (${statsSql(userId)}) s) as stats,
+    ${list(scheduleSql(userId, from, to))} as schedule, ${list(recentTasksSql(userId))} as recent,
+    (select n from (${emailAccountsSql(userId)}) e) as email, ${list(pipelineOverviewSql(userId))} as overview,
+    ${list(revenueSql(userId, revenueMonths('UTC', now)))} as revenue`);
+};
+
 function linesFor(
   userId: string,
   pipelineId: string,
@@ -228,6 +249,11 @@ function linesFor(
       name: `GET /api/projects/board (${PROJECTS.toLocaleString('en-US')} projects)`,
       target: { method: 'GET', path: '/api/projects/board', headers },
       ...projectBoardFloor(userId),
+    },
+    {
+      name: 'GET /api/dashboard (summary)',
+      target: { method: 'GET', path: '/api/dashboard?tz=UTC', headers },
+      ...dashboardFloor(userId),
     },
     {
       name: 'POST /api/contacts',

@@ -3,27 +3,11 @@ import { timeFormats } from './constants';
 import { pageOf, pageQuerySchema } from './http';
 import type { AvailabilityDay } from './profile';
 import { isTimeZone } from './scheduling';
+import { bookingMessages } from './booking-messages';
 
-/** Client booking (issue "Client booking"; decisions items 8, 14, 15). */
-export const bookingMessages = {
-  slotTaken: 'This time is no longer available',
-  notASlot: 'Choose one of the free times shown',
-  ownerNotFound: 'This booking page does not exist',
-  nameRequired: 'Name is required',
-  emailInvalid: 'Please enter a valid email address',
-  dateInvalid: 'Choose a date',
-  timeZoneInvalid: 'Choose a time zone from the list',
-  tooMany: 'Too many bookings from this address. Please try again in a minute.',
-  booked: 'Your appointment is booked',
-  noSlots: 'No free times on this day',
-  loadFailed: 'Failed to load free times',
-  bookFailed: 'Failed to book the appointment',
-  cancelled: 'Booking cancelled',
-  cancelFailed: 'Failed to cancel booking',
-  cancelConfirm: 'Cancel this booking? The time becomes free for others to book.',
-  upcomingTitle: 'Upcoming bookings',
-  upcomingEmpty: 'No upcoming bookings',
-} as const;
+/* Client booking (issue "Client booking"; decisions items 8, 14, 15). The messages live in booking-messages.ts, so
+   the public booking page shows them without loading zod. */
+export { bookingMessages };
 
 /** Everything the slot rule needs about the owner, read from their settings and availability. */
 export interface SlotRules {

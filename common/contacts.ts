@@ -27,6 +27,8 @@ export const contactMessages = {
   importTooLarge: 'The file must be at most 5 MB',
   importEmpty: 'The file has no rows to import',
   importNameColumnRequired: 'Choose the column that holds the name',
+  /** A mapping naming a column past the file's header (only a hand-made request can send one). */
+  importColumnUnknown: 'The file has no such column',
   importMalformed: (row: number) =>
     `The file is not valid CSV: a quoted value that starts on row ${row} is never closed`,
   importFailed: 'Failed to import contacts',

@@ -1,4 +1,24 @@
+import fs from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectNoSeriousViolations } from './helpers';
+
+const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+async function createContact(page: Page, data: { name: string; email?: string; phone?: string; company?: string }) {
+  const response = await page.request.post('/api/contacts', { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; name: string };
+}
+
+async function createAll(page: Page, contacts: Array<Parameters<typeof createContact>[1]>) {
+  // One at a time: the list's order must not depend on which insert lands first.
+  for (const contact of contacts) await createContact(page, contact);
+}
+
+/** The contacts' names as the table lists them, top to bottom. */
+const listedNames = (page: Page) => page.getByRole('region', { name: 'Contacts table' }).getByRole('link');
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test.describe('contacts', () => {
   test('a new user sees the empty state', async ({ page, signedIn: _ }) => {
@@ -59,9 +79,10 @@ test.describe('contacts', () => {
     await expect(row.getByRole('cell')).toHaveText(['alan@example.com', '-', 'Bletchley Park', /Edit/]);
 
     await row.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Contact' });
-    await expect(confirm.getByText('Are you sure you want to delete this contact?')).toBeVisible();
-    await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
+    const confirm = page.getByRole('dialog', { name: 'Delete contact' });
+    await expect(
+      confirm.getByText('Are you sure you want to delete Alan Turing? This action cannot be undone.'),
+    ).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Contact deleted')).toBeVisible();
     await expect(row).toBeHidden();
@@ -112,5 +133,259 @@ test.describe('contacts', () => {
     await expect(pagination.getByText('1–50 of 101')).toBeVisible();
     await expect(page.getByRole('row', { name: /Person 000/ })).toBeVisible();
     await expect(page.getByRole('row', { name: /Person 050/ })).toBeHidden();
+  });
+
+  test('a search narrows the list, stays in the address after a reload, and says when nothing matches', async ({
+    page,
+    signedIn: _,
+  }) => {
+    await createAll(page, [
+      { name: 'Ada Lovelace', email: 'ada@analytical.example', company: 'Analytical Engines' },
+      { name: 'Grace Hopper', company: 'Navy' },
+      { name: 'Katherine Johnson', phone: '555 0100', company: 'NASA' },
+    ]);
+    await page.goto('/app/contacts');
+    await expect(listedNames(page)).toHaveText(['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson']);
+    await expectNoSeriousViolations(page);
+
+    const search = page.getByRole('searchbox', { name: 'Search contacts' });
+    await expect(search).toHaveAttribute('placeholder', 'Search by name, email, company or phone');
+    await search.fill('navy');
+    await expect(listedNames(page)).toHaveText(['Grace Hopper']);
+    await expect(page).toHaveURL(/[?&]q=navy/);
+    // The total stays the count of all contacts.
+    await expect(page.getByText('3 contacts')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search contacts' })).toHaveValue('navy');
+    await expect(listedNames(page)).toHaveText(['Grace Hopper']);
+
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill('0100');
+    await expect(listedNames(page)).toHaveText(['Katherine Johnson']);
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill('nobody at all');
+    await expect(page.getByText('No contacts match your search')).toBeVisible();
+    await expect(page.getByText('No contacts found. Click the Create button to add one.')).toBeHidden();
+
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill('');
+    await expect(listedNames(page)).toHaveText(['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson']);
+    await expect(page).not.toHaveURL(/[?&]q=/);
+  });
+
+  test('a column header sorts by it, ascending then descending, with empty values last then first', async ({
+    page,
+    signedIn: _,
+  }) => {
+    await createAll(page, [
+      { name: 'Alice', company: 'Beta' },
+      { name: 'Bob', company: 'Zeta' },
+      { name: 'Carol', company: 'Acme' },
+      { name: 'Dan' },
+    ]);
+    await page.goto('/app/contacts');
+    const header = (name: string) => page.getByRole('columnheader', { name });
+    await expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(listedNames(page)).toHaveText(['Alice', 'Bob', 'Carol', 'Dan']);
+
+    await header('Company').getByRole('button', { name: 'Company' }).click();
+    await expect(header('Company')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(header('Name')).not.toHaveAttribute('aria-sort');
+    await expect(listedNames(page)).toHaveText(['Carol', 'Alice', 'Bob', 'Dan']);
+    await expect(page).toHaveURL(/sort=company&dir=asc/);
+
+    await header('Company').getByRole('button', { name: 'Company' }).click();
+    await expect(header('Company')).toHaveAttribute('aria-sort', 'descending');
+    await expect(listedNames(page)).toHaveText(['Dan', 'Bob', 'Alice', 'Carol']);
+    await expect(page).toHaveURL(/sort=company&dir=desc/);
+    // The button keeps the focus, so the keyboard can sort again at once.
+    await expect(header('Company').getByRole('button')).toBeFocused();
+
+    await page.reload();
+    await expect(header('Company')).toHaveAttribute('aria-sort', 'descending');
+    await expect(listedNames(page)).toHaveText(['Dan', 'Bob', 'Alice', 'Carol']);
+  });
+
+  test("a contact's page shows its deals and tasks; deleting it says its deal stays, and the deal does", async ({
+    page,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const contact = await createContact(page, { name: unique('Margaret'), email: 'margaret@example.com' });
+    const pipelineName = unique('Sales');
+    const pipelineResponse = await page.request.post('/api/pipelines', {
+      data: { name: pipelineName, isDefault: true },
+    });
+    expect(pipelineResponse.status()).toBe(201);
+    const pipeline = (await pipelineResponse.json()) as { id: string };
+    const dealName = unique('Apollo guidance');
+    const dealResponse = await page.request.post('/api/deals', {
+      data: { name: dealName, pipelineId: pipeline.id, stage: 'Negotiation', value: 12500, contactId: contact.id },
+    });
+    expect(dealResponse.status(), await dealResponse.text()).toBe(201);
+    const deal = (await dealResponse.json()) as { id: string };
+    const taskName = unique('Send the contract');
+    const taskResponse = await page.request.post('/api/tasks', {
+      data: { name: taskName, dealId: deal.id, dueDate: '2030-03-05T15:00:00.000Z' },
+    });
+    expect(taskResponse.status(), await taskResponse.text()).toBe(201);
+
+    await page.goto('/app/contacts');
+    await page.getByRole('link', { name: contact.name }).click();
+    await expect(page).toHaveURL(`/app/contacts/${contact.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: contact.name })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'margaret@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:margaret@example.com',
+    );
+
+    const deals = page.getByRole('list', { name: 'Deals' }).getByRole('listitem');
+    await expect(deals).toHaveCount(1);
+    await expect(deals).toContainText('$12,500');
+    await expect(deals).toContainText('Negotiation');
+    await expect(deals).toContainText(pipelineName);
+    await expect(deals.getByRole('link', { name: dealName })).toHaveAttribute(
+      'href',
+      `/app/deals?pipeline=${pipeline.id}&deal=${deal.id}`,
+    );
+    const tasks = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem');
+    await expect(tasks).toHaveCount(1);
+    await expect(tasks).toContainText(taskName);
+    await expect(tasks).toContainText('To Do');
+    await expect(tasks).toContainText('2030');
+    await expect(tasks).toContainText(dealName);
+    await expectNoSeriousViolations(page);
+
+    // Edit from the page, with the same dialog as the list's.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+    await expect(edit.getByLabel('Email')).toHaveValue('margaret@example.com');
+    await edit.getByLabel('Company').fill('MIT Instrumentation Lab');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Contact updated successfully')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('main').getByText('MIT Instrumentation Lab').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete contact' });
+    await expect(
+      confirm.getByText(`Are you sure you want to delete ${contact.name}? This action cannot be undone.`),
+    ).toBeVisible();
+    await expect(confirm.getByText('Its deal stays in your pipeline without a contact.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Contact deleted')).toBeVisible();
+    await expect(page).toHaveURL('/app/contacts');
+    await expect(page.getByText('No contacts found. Click the Create button to add one.')).toBeVisible();
+
+    const kept = await page.request.get(`/api/deals/${deal.id}`);
+    expect(kept.status()).toBe(200);
+    expect(await kept.json()).toMatchObject({ name: dealName, contactId: null });
+    expect((await page.request.get(`/api/contacts/${contact.id}/details`)).status()).toBe(404);
+  });
+
+  test("an unknown contact's page says it failed to load, with a way back", async ({ page, signedIn: _ }) => {
+    await page.goto('/app/contacts/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Failed to load contact')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to contacts' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+  });
+
+  test('contacts are exported to CSV and the file imported again: bad rows and duplicates are listed', async ({
+    page,
+    signedIn: _,
+  }) => {
+    test.slow();
+    await createAll(page, [
+      { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines' },
+      { name: 'Grace Hopper', email: 'grace@example.com', phone: '555 0199' },
+    ]);
+    await page.goto('/app/contacts');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const exported = await fs.readFile(await download.path(), 'utf8');
+    const lines = exported
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Name,Email,Phone,Company');
+    expect(lines.slice(1)).toEqual([
+      'Ada Lovelace,ada@example.com,,Analytical Engines',
+      'Grace Hopper,grace@example.com,555 0199,',
+    ]);
+
+    // Rows 2 and 3 are the two contacts again, row 4 has a bad e-mail, row 5 is new.
+    const file = `${lines.join('\n')}\nBad Row,not-an-email,,\nNew Person,new@example.com,555 0123,Newco\n`;
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import contacts' });
+    const input = dialog.getByLabel('CSV file');
+    await expect(input).toHaveAttribute('accept', '.csv,text/csv');
+    await input.setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    });
+    await expect(dialog.getByText('The file is not a CSV file')).toBeVisible();
+
+    await input.setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await expect(dialog.getByLabel('Name')).toHaveValue('0');
+    await expect(dialog.getByLabel('Email')).toHaveValue('1');
+    await expect(dialog.getByLabel('Phone')).toHaveValue('2');
+    await expect(dialog.getByLabel('Company')).toHaveValue('3');
+    const preview = dialog.getByRole('region', { name: 'Preview of the first rows' });
+    await expect(preview.getByRole('row')).toHaveCount(5);
+    await expect(preview).toContainText('not-an-email');
+    await expect(dialog.getByRole('radio', { name: 'Skip duplicates' })).toBeChecked();
+    await expectNoSeriousViolations(page);
+
+    // Name is required before Import.
+    await dialog.getByLabel('Name').selectOption('');
+    await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await expect(dialog.getByText('Choose the column that holds the name')).toBeVisible();
+    await dialog.getByLabel('Name').selectOption({ label: 'Name' });
+
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(dialog.getByText('1 imported, 3 skipped')).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Rows not imported' }).getByRole('listitem')).toHaveText([
+      'Row 4: Please enter a valid email address',
+    ]);
+    await expect(dialog.getByRole('list', { name: 'Duplicates skipped' }).getByRole('listitem')).toHaveText([
+      'Row 2: ada@example.com',
+      'Row 3: grace@example.com',
+    ]);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(listedNames(page)).toHaveText(['Ada Lovelace', 'Grace Hopper', 'New Person']);
+    await expect(page.getByText('3 contacts')).toBeVisible();
+  });
+
+  test('on a phone the toolbar wraps, the table scrolls in its own box and the page does not overflow', async ({
+    page,
+    signedIn: _,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const contact = await createContact(page, {
+      name: 'Ada Lovelace',
+      email: 'ada.lovelace.with.a.long.address@analytical-engines.example',
+      phone: '555 0100',
+      company: 'Analytical Engines Limited',
+    });
+    await page.goto('/app/contacts');
+    await expect(listedNames(page)).toHaveText(['Ada Lovelace']);
+    for (const control of [
+      page.getByRole('searchbox', { name: 'Search contacts' }),
+      page.getByRole('link', { name: 'Export CSV' }),
+      page.getByRole('button', { name: 'Import CSV' }),
+      page.getByRole('button', { name: 'Create' }),
+    ]) {
+      await expect(control).toBeInViewport();
+    }
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    await page.goto(`/app/contacts/${contact.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
+    await expect(page.getByText('This contact has no deals.')).toBeVisible();
+    await expect(page.getByText("No tasks are linked to this contact's deals.")).toBeVisible();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 });

@@ -68,6 +68,8 @@ test.describe('settings', () => {
     const advance = form.getByLabel('Maximum Advance (days)');
     await expect(notice).toHaveValue('0');
     await expect(advance).toHaveValue('90');
+    const length = form.getByLabel('Appointment length');
+    await expect(length).toHaveValue('30');
 
     expect(await patchOf(page, () => form.getByLabel('Time Format').selectOption('12h'))).toBe(200);
     await expect(toast(page, 'Settings updated')).toBeVisible();
@@ -96,11 +98,13 @@ test.describe('settings', () => {
       }),
     ).toBe(200);
     expect(await patchOf(page, () => timezone.selectOption('Asia/Tokyo'))).toBe(200);
+    expect(await patchOf(page, () => length.selectOption('45'))).toBe(200);
     expect(patches.map((body) => JSON.parse(body) as unknown)).toEqual([
       { timeFormat: '12h' },
       { minNoticeMinutes: 45 },
       { maxAdvanceDays: 30 },
       { timezone: 'Asia/Tokyo' },
+      { slotMinutes: 45 },
     ]);
 
     await page.reload();
@@ -108,6 +112,7 @@ test.describe('settings', () => {
     await expect(notice).toHaveValue('45');
     await expect(advance).toHaveValue('30');
     await expect(timezone).toHaveValue('Asia/Tokyo');
+    await expect(length).toHaveValue('45');
   });
 
   test('a refused change shows the stored value again', async ({ page, signedIn: _ }) => {
@@ -140,7 +145,11 @@ test.describe('settings', () => {
     await expect(page.getByRole('form', { name: 'General Settings' })).toBeVisible();
   });
 
-  test('the preview toggles and the embed code is copied with the user id', async ({ page, context, signedIn: _ }) => {
+  test('the preview shows the widget and the embed code is copied with the user id', async ({
+    page,
+    context,
+    signedIn,
+  }) => {
     const userId = await userIdOf(page);
     await page.goto('/app/settings/scheduling');
     const show = page.getByRole('button', { name: 'Show Preview' });
@@ -148,9 +157,12 @@ test.describe('settings', () => {
     await show.click();
     const hide = page.getByRole('button', { name: 'Hide Preview' });
     await expect(hide).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByText(/once client booking is available/)).toBeVisible();
+    // The real widget: the embed script puts the booking page in an iframe.
+    const widget = page.frameLocator('iframe[title="Book an appointment"]');
+    await expect(widget.getByRole('heading', { level: 1, name: signedIn.name })).toBeVisible();
+    await expect(page.locator(`iframe[src$="/book/${userId}"]`)).toHaveCount(1);
     await hide.click();
-    await expect(page.getByText(/once client booking is available/)).toBeHidden();
+    await expect(page.locator('iframe[title="Book an appointment"]')).toHaveCount(0);
 
     const code = page.getByRole('region', { name: 'Embed code' });
     await expect(code).toContainText(`data-user="${userId}"`);

@@ -18,10 +18,13 @@ import { addSecurityHeaders } from './http/security-headers';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-app';
 import { activitiesRoutes } from './modules/activities/routes';
+import { bookingsRoutes } from './modules/bookings/routes';
 import { aiConfigRoutes } from './modules/ai-config/routes';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
 import { chatbotsRoutes } from './modules/chatbots/routes';
+import { contactImportPath } from './modules/contacts/import-route';
 import { contactsRoutes } from './modules/contacts/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealsRoutes } from './modules/deals/routes';
 import { emailAccountsRoutes } from './modules/email-accounts/routes';
 import { pipelinesRoutes } from './modules/pipelines/routes';
@@ -29,6 +32,8 @@ import { projectsRoutes } from './modules/projects/routes';
 import { avatarFileRoutes, avatarUploadPath, profileRoutes } from './modules/profile/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { taskCategoriesRoutes, tasksRoutes } from './modules/tasks/routes';
+import { allowFramingOfBookingPages } from './public/booking/framing';
+import { publicBookingRoutes } from './public/booking/routes';
 import { SecretBox } from './secrets/secret-box';
 
 declare module 'fastify' {
@@ -110,7 +115,7 @@ export async function buildApp({
   app.decorateRequest('user', null as never);
 
   const indexHtml = webDir ? readIndexHtml(webDir) : null;
-  addSecurityHeaders(app, {
+  const securityHeaders = {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -124,13 +129,15 @@ export async function buildApp({
       },
     },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
+  };
+  addSecurityHeaders(app, securityHeaders);
+  allowFramingOfBookingPages(app, securityHeaders);
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(database.db),
     errorResponseBuilder: tooManyAttempts,
   });
-  app.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl, [avatarUploadPath]));
+  app.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl, [avatarUploadPath, contactImportPath]));
 
   await app.register(swagger, {
     openapi: { info: { title: 'Pipewise API', version: '1' } },
@@ -148,6 +155,8 @@ export async function buildApp({
   await app.register(calendarFeedRoutes);
   // Pictures are public: the booking page shows its owner's without a session.
   await app.register(avatarFileRoutes);
+  // The booking page is public: visitors book without an account.
+  await app.register(publicBookingRoutes);
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     await signedIn.register(contactsRoutes);
@@ -163,6 +172,8 @@ export async function buildApp({
     await signedIn.register(schedulingRoutes);
     await signedIn.register(aiConfigRoutes);
     await signedIn.register(emailAccountsRoutes);
+    await signedIn.register(dashboardRoutes);
+    await signedIn.register(bookingsRoutes);
   });
 
   await registerWebApp(app, webDir ?? '', indexHtml);

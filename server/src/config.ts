@@ -16,6 +16,8 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   authAttemptsPerMinute: number;
+  /** Bookings a client address may send per minute on the public booking page. */
+  bookingAttemptsPerMinute: number;
 }
 
 /** Every setting, from the environment, with its default. */
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
     logFormat:
       env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : isTerminal ? 'pretty' : 'json',
     authAttemptsPerMinute: Number(env.AUTH_ATTEMPTS_PER_MINUTE ?? 10),
+    bookingAttemptsPerMinute: Number(env.BOOKING_ATTEMPTS_PER_MINUTE ?? 20),
   };
 }
 

@@ -15,6 +15,9 @@ const DashboardPage = lazy(() =>
   import('./pages/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 const ContactsPage = lazy(() => import('./pages/contacts/contacts-page').then((m) => ({ default: m.ContactsPage })));
+const ContactDetailPage = lazy(() =>
+  import('./pages/contacts/contact-detail-page').then((m) => ({ default: m.ContactDetailPage })),
+);
 const DealsPage = lazy(() => import('./pages/deals/deals-page').then((m) => ({ default: m.DealsPage })));
 const ProjectsPage = lazy(() => import('./pages/projects/projects-page').then((m) => ({ default: m.ProjectsPage })));
 const PipelinesPage = lazy(() =>
@@ -40,6 +43,7 @@ const ChatbotsPage = lazy(() => import('./pages/chatbots/chatbots-page').then((m
 const PlaceholderPage = lazy(() =>
   import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
+const BookingPage = lazy(() => import('./pages/public/booking/booking-page').then((m) => ({ default: m.BookingPage })));
 const PublicFormPage = lazy(() =>
   import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PublicFormPlaceholder })),
 );
@@ -69,10 +73,13 @@ export function AppRoutes() {
           </Route>
         </Route>
         <Route path="/forms/:id" element={<PublicFormPage />} />
+        {/* The public booking page: no layout, as it also shows inside the scheduling widget's iframe. */}
+        <Route path="/book/:userId" element={<BookingPage />} />
         <Route path="/app" element={<AppShell />}>
           <Route index element={toDashboard} />
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="contacts" element={<ContactsPage />} />
+          <Route path="contacts/:id" element={<ContactDetailPage />} />
           <Route path="deals" element={<DealsPage />} />
           <Route path="projects" element={<ProjectsPage />} />
           <Route path="settings/pipelines" element={<PipelinesPage />} />

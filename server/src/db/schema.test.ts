@@ -393,7 +393,7 @@ describe('database schema', () => {
       expect(await db.select().from(formSubmissions).where(eq(formSubmissions.formId, first!.id))).toEqual([]);
     });
 
-    it('rejects a booking that ends before it starts and a second scheduled booking at the same start', async () => {
+    it('rejects a booking that ends before it starts and a second scheduled booking overlapping one', async () => {
       const userId = await createUser();
       const start = new Date('2030-03-04T09:00:00Z');
       const end = new Date('2030-03-04T09:30:00Z');
@@ -409,7 +409,19 @@ describe('database schema', () => {
       const twice = await failure(
         db.insert(bookings).values({ ...booker, scheduledStartTime: start, scheduledEndTime: end }),
       );
-      expect(twice).toMatchObject({ code: uniqueViolation, constraint: 'bookings_user_scheduled_start_unique' });
+      expect(twice).toMatchObject({ code: '23P01', constraint: 'bookings_no_overlap' });
+      // Overlapping without the same start is refused too (migration 0005); touching end to start is not an overlap.
+      const overlapping = await failure(
+        db.insert(bookings).values({
+          ...booker,
+          scheduledStartTime: new Date(+start - 60_000),
+          scheduledEndTime: new Date(+start + 60_000),
+        }),
+      );
+      expect(overlapping).toMatchObject({ code: '23P01', constraint: 'bookings_no_overlap' });
+      await db
+        .insert(bookings)
+        .values({ ...booker, scheduledStartTime: end, scheduledEndTime: new Date(+end + 60_000) });
       const badStatus = await failure(
         db
           .insert(bookings)

@@ -31,6 +31,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string, index
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        // Embed scripts run on other websites: helmet's Cross-Origin-Resource-Policy (same-origin) would block them.
+        if (filePath.endsWith('-widget.js')) res.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
   }

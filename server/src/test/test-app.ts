@@ -16,6 +16,7 @@ export const testConfig: Config = {
   logLevel: 'silent',
   logFormat: 'json',
   authAttemptsPerMinute: 1000,
+  bookingAttemptsPerMinute: 1000,
 };
 
 export interface TestApp {

@@ -1,7 +1,17 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactInputSchema, contactListQuerySchema, contactPageSchema, contactSchema } from '@common/contacts';
+import {
+  contactDetailSchema,
+  contactInputSchema,
+  contactListQuerySchema,
+  contactPageSchema,
+  contactSchema,
+} from '@common/contacts';
 import { countSchema, idParamSchema } from '@common/http';
+import { contactsCsv } from './csv-export';
+import { getContactDetail } from './detail';
+import { contactImportRoute } from './import-route';
 import { countContacts, createContact, deleteContact, getContact, listContacts, updateContact } from './service';
 
 export async function contactsRoutes(app: FastifyInstance) {
@@ -11,14 +21,33 @@ export async function contactsRoutes(app: FastifyInstance) {
     '/api/contacts',
     { schema: { querystring: contactListQuerySchema, response: { 200: contactPageSchema } } },
     async (req) => {
-      const after = app.cursors.open(req.query.cursor, req.user.id, 'contacts');
-      const page = await listContacts(app.db, req.user.id, { limit: req.query.limit, after, q: req.query.q });
-      return app.cursors.pageOf(page, req.user.id, 'contacts');
+      const { limit, q, sort, dir } = req.query;
+      // Each sort and direction is a list of its own: a cursor of another one is refused (400).
+      const list = `contacts:${sort}:${dir}`;
+      const after = app.cursors.open(req.query.cursor, req.user.id, list);
+      const page = await listContacts(app.db, req.user.id, { limit, after, q, sort, dir });
+      return app.cursors.pageOf(page, req.user.id, list);
     },
   );
 
   r.get('/api/contacts/count', { schema: { response: { 200: countSchema } } }, (req) =>
     countContacts(app.db, req.user.id),
+  );
+
+  r.get('/api/contacts/export', async (req, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="contacts.csv"')
+      .header('cache-control', 'no-store')
+      .send(Readable.from(contactsCsv(app.db, req.user.id))),
+  );
+
+  await app.register(contactImportRoute);
+
+  r.get(
+    '/api/contacts/:id/details',
+    { schema: { params: idParamSchema, response: { 200: contactDetailSchema } } },
+    (req) => getContactDetail(app.db, req.user.id, req.params.id),
   );
 
   r.get('/api/contacts/:id', { schema: { params: idParamSchema, response: { 200: contactSchema } } }, (req) =>

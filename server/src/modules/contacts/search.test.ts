@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../db/schema';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 
-// The deal form's contact picker searches on the server: GET /api/contacts?q=.
+// The contacts screen's search box and the deal form's contact picker search on the server: GET /api/contacts?q=.
 
 let t: TestApp;
 let ann: UserClient;
@@ -18,6 +18,7 @@ beforeAll(async () => {
     { userId: ann.id, name: 'Percent 100% Sure', email: 'p@example.com', company: null },
     { userId: ann.id, name: 'Under_score', email: 'u@example.com', company: null },
     { userId: ann.id, name: 'Navy Seal', email: null, company: null },
+    { userId: ann.id, name: 'Phone Only', email: null, company: null, phone: '+44 20 7946 0958' },
     { userId: bob.id, name: 'Bob Navy', email: 'bob@navy.mil', company: 'Navy' },
   ]);
 });
@@ -30,15 +31,18 @@ const names = async (user: UserClient, query: string) => {
 };
 
 describe('contact search', () => {
-  it('matches name, email or company, whatever the case, in name order', async () => {
+  it('matches name, email, company or phone, whatever the case, in name order', async () => {
     expect(await names(ann, 'q=NAVY')).toEqual(['Grace Hopper', 'Navy Seal']);
+    expect(await names(ann, 'q=lovelace')).toEqual(['Ada Lovelace']);
     expect(await names(ann, 'q=engine')).toEqual(['Ada Lovelace']);
     expect(await names(ann, 'q=bletch')).toEqual(['Alan Turing']);
+    expect(await names(ann, `q=${encodeURIComponent('7946 0958')}`)).toEqual(['Phone Only']);
+    expect(await names(ann, `q=${encodeURIComponent('+44')}`)).toEqual(['Phone Only']);
   });
 
   it('trims the term, and lists everything for an empty one', async () => {
     expect(await names(ann, 'q=%20%20lovelace%20')).toEqual(['Ada Lovelace']);
-    expect(await names(ann, 'q=%20')).toHaveLength(6);
+    expect(await names(ann, 'q=%20')).toHaveLength(7);
   });
 
   it('treats LIKE wildcards in the term as plain characters', async () => {

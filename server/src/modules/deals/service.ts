@@ -8,6 +8,7 @@ import { selectRows } from '../../db/select-rows';
 import { AppError, notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { dealJoins, dealKey, dealSelect, toDeal, type DealRow } from './read';
+import { wonAtFor } from './won-at';
 
 export type DealValues = z.output<typeof dealInputSchema>;
 
@@ -55,7 +56,7 @@ export function createDeal(db: Db, userId: string, input: DealValues): Promise<D
     await checkReferences(tx, userId, input);
     const [row] = await tx
       .insert(deals)
-      .values({ ...toColumns(input), userId })
+      .values({ ...toColumns(input), userId, wonAt: wonAtFor(input.stage, { isNew: true }) })
       .returning({ id: deals.id });
     return getDeal(tx, userId, row!.id);
   });
@@ -71,7 +72,10 @@ export function updateDeal(db: Db, userId: string, id: string, input: DealValues
       .where(and(eq(deals.id, id), eq(deals.userId, userId)));
     if (!own) throw notFound();
     await checkReferences(tx, userId, input);
-    await tx.update(deals).set(toColumns(input)).where(eq(deals.id, id));
+    await tx
+      .update(deals)
+      .set({ ...toColumns(input), wonAt: wonAtFor(input.stage) })
+      .where(eq(deals.id, id));
     return getDeal(tx, userId, id);
   });
 }
@@ -88,7 +92,10 @@ export function moveDeal(db: Db, userId: string, id: string, stage: string): Pro
     if (!row) throw notFound();
     if (!row.stages.includes(stage))
       throw new AppError(400, dealMessages.stageNotInPipeline, { stage: dealMessages.stageNotInPipeline });
-    await tx.update(deals).set({ stage }).where(eq(deals.id, id));
+    await tx
+      .update(deals)
+      .set({ stage, wonAt: wonAtFor(stage) })
+      .where(eq(deals.id, id));
     return getDeal(tx, userId, id);
   });
 }

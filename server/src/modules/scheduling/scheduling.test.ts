@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schedulingMessages, type SchedulingSettings } from '@common/scheduling';
+import { schedulingMessages, slotMinutesMessage, type SchedulingSettings } from '@common/scheduling';
 import { schedulingSettings } from '../../db/schema';
 import { buildTestApp, signUp, testConfig, type TestApp, type UserClient } from '../../test/test-app';
 import { getSchedulingSettings } from './service';
@@ -47,10 +47,18 @@ describe('scheduling settings', () => {
       timeFormat: '24h',
       minNoticeMinutes: 0,
       maxAdvanceDays: 90,
+      slotMinutes: 30,
       embedCode: expect.any(String),
     });
     expect(await rowsOf(ann.id)).toEqual([
-      { userId: ann.id, timezone: 'Europe/Berlin', timeFormat: '24h', minNoticeMinutes: 0, maxAdvanceDays: 90 },
+      {
+        userId: ann.id,
+        timezone: 'Europe/Berlin',
+        timeFormat: '24h',
+        minNoticeMinutes: 0,
+        maxAdvanceDays: 90,
+        slotMinutes: 30,
+      },
     ]);
     // Another browser's time zone later changes nothing.
     expect(await settingsOf(ann, '?timezone=Asia/Tokyo')).toEqual(first);
@@ -96,7 +104,14 @@ describe('scheduling settings', () => {
     });
     expect(await settingsOf(ann)).toEqual(after);
     expect(await rowsOf(ann.id)).toEqual([
-      { userId: ann.id, timezone: 'Australia/Sydney', timeFormat: '12h', minNoticeMinutes: 120, maxAdvanceDays: 30 },
+      {
+        userId: ann.id,
+        timezone: 'Australia/Sydney',
+        timeFormat: '12h',
+        minNoticeMinutes: 120,
+        maxAdvanceDays: 30,
+        slotMinutes: 30,
+      },
     ]);
   });
 
@@ -162,6 +177,19 @@ describe('scheduling settings', () => {
     }
     expect((await patchRaw(ann, {})).json().error).toBe(schedulingMessages.nothingToUpdate);
     expect(await settingsOf(ann)).toEqual(before);
+  });
+
+  it('save the appointment length, 30 minutes by default, and refuse any but 15, 30, 45 or 60', async () => {
+    const ann = await signUp(t.app, 'ann');
+    expect((await settingsOf(ann)).slotMinutes).toBe(30);
+    for (const slotMinutes of [15, 45, 60]) expect((await patchOk(ann, { slotMinutes })).slotMinutes).toBe(slotMinutes);
+    expect((await rowsOf(ann.id))[0]!.slotMinutes).toBe(60);
+    for (const slotMinutes of [20, 0, 90, -30, 30.5, '30', null, 1e308]) {
+      const res = await patchRaw(ann, { slotMinutes });
+      expect(res.statusCode, String(slotMinutes)).toBe(400);
+      expect(res.json()).toEqual({ error: slotMinutesMessage, fields: { slotMinutes: slotMinutesMessage } });
+    }
+    expect((await settingsOf(ann)).slotMinutes).toBe(60);
   });
 
   it('refuse a bad time zone query with 400 and make no row', async () => {

@@ -22,11 +22,13 @@ import {
   visibleRange,
   type CalendarView,
 } from './dates';
+import { BookingDetailsModal } from './booking-details-modal';
 import { EventDetailsModal } from './event-details-modal';
 import { MonthView } from './month-view';
 import { hourKey, TimeGrid } from './time-grid';
+import { UpcomingBookings } from './upcoming-bookings';
 
-type DetailEvent = Extract<CalendarEvent, { kind: 'activity' | 'booking' }>;
+type ActivityEvent = Extract<CalendarEvent, { kind: 'activity' }>;
 
 const isView = (value: string | null): value is CalendarView => calendarViews.includes(value as CalendarView);
 const isFilter = (value: string | null): value is CalendarFilter => calendarFilters.includes(value as CalendarFilter);
@@ -48,7 +50,8 @@ export function CalendarPage() {
     placeholderData: keepPreviousData,
   });
   const [taskId, setTaskId] = useState<string | null>(null);
-  const [details, setDetails] = useState<DetailEvent | null>(null);
+  const [details, setDetails] = useState<ActivityEvent | null>(null);
+  const [bookingId, setBookingId] = useState<string | null>(null);
 
   useEffect(() => {
     if (isError) toast.error(calendarMessages.loadFailed, { id: 'calendar-load' });
@@ -85,6 +88,7 @@ export function CalendarPage() {
 
   const open = (event: CalendarEvent) => {
     if (event.kind === 'task') setTaskId(event.id);
+    else if (event.kind === 'booking') setBookingId(event.id);
     else setDetails(event);
   };
   const showDay = (day: Date) => update({ view: 'day', date: dayParam(day) });
@@ -134,9 +138,11 @@ export function CalendarPage() {
           onFilter={(next) => update({ show: next === 'all' ? null : next })}
         />
         <Card className={cn('overflow-hidden transition-opacity', isPlaceholderData && 'opacity-60')}>{content}</Card>
+        <UpcomingBookings onOpen={setBookingId} />
       </div>
       <TaskDetailsModal taskId={taskId} onClose={() => setTaskId(null)} />
       <EventDetailsModal event={details} onClose={() => setDetails(null)} />
+      <BookingDetailsModal bookingId={bookingId} onClose={() => setBookingId(null)} />
     </>
   );
 }

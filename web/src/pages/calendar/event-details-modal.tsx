@@ -5,10 +5,10 @@ import type { CalendarEvent } from '@common/calendar';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
-import { formatDateTime, formatTime } from './dates';
+import { formatDateTime } from './dates';
 import { kindDotClasses } from './event-button';
 
-type DetailEvent = Extract<CalendarEvent, { kind: 'activity' | 'booking' }>;
+type ActivityEvent = Extract<CalendarEvent, { kind: 'activity' }>;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,21 +21,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const typeLabel = (type: string) => activityTypeLabels[type as ActivityType] ?? type;
 
-/** "Nov 23, 2026 10:00 AM – 10:30 AM", or both dates when the booking ends on another day. */
-function formatSpan(startIso: string, endIso: string) {
-  const start = new Date(startIso);
-  const end = new Date(endIso);
-  const sameDay = start.toDateString() === end.toDateString();
-  return `${formatDateTime(start)} – ${sameDay ? formatTime(end) : formatDateTime(end)}`;
-}
-
-/** What a calendar shows of an activity or an appointment when it is clicked; tasks open their own editor. */
-export function EventDetailsModal({ event, onClose }: { event: DetailEvent | null; onClose: () => void }) {
+/**
+ * What a calendar shows of an activity when it is clicked; tasks open their own editor, appointments
+ * BookingDetailsModal.
+ */
+export function EventDetailsModal({ event, onClose }: { event: ActivityEvent | null; onClose: () => void }) {
   return (
     <Modal
       open={event !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={event?.kind === 'booking' ? 'Appointment' : 'Activity'}
+      title="Activity"
       size="sm"
       footer={
         <Button variant="secondary" onClick={onClose}>
@@ -68,29 +63,6 @@ export function EventDetailsModal({ event, onClose }: { event: DetailEvent | nul
             >
               {event.dealName}
             </Link>
-          </Row>
-        </dl>
-      )}
-      {event?.kind === 'booking' && (
-        <dl className="space-y-3">
-          <Row label="Booked by">
-            <span className="inline-flex items-center gap-2">
-              <span aria-hidden="true" className={`size-2 rounded-full ${kindDotClasses.booking}`} />
-              {event.title}
-            </span>
-          </Row>
-          <Row label="Email">
-            <a
-              href={`mailto:${event.bookerEmail}`}
-              className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-            >
-              {event.bookerEmail}
-            </a>
-          </Row>
-          <Row label="When">{formatSpan(event.start, event.end)}</Row>
-          <Row label="Notes">{event.notes?.trim() ? event.notes : '-'}</Row>
-          <Row label="Status">
-            <Badge variant={event.status === 'Cancelled' ? 'danger' : 'success'}>{event.status}</Badge>
           </Row>
         </dl>
       )}

@@ -1,33 +1,94 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Plus, Users } from 'lucide-react';
-import { contactMessages, type Contact } from '@common/contacts';
-import { Button } from '../../components/button';
+import { Download, Plus, Search, Upload, Users } from 'lucide-react';
+import { contactMessages, type Contact, type ContactSort } from '@common/contacts';
+import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
-import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
+import { FieldFrame, inputClasses } from '../../components/field';
 import { PageTitle } from '../../components/page-title';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
+import { cn } from '../../lib/cn';
 import { formatCount } from '../../lib/format';
 import { useCursorPages } from '../../lib/paging';
-import { CONTACTS_PAGE_SIZE, contactsCountQuery, contactsQuery, useDeleteContact } from './api';
+import { CONTACTS_PAGE_SIZE, contactsCountQuery, contactsQuery, type ContactListView } from './api';
 import { ContactFormModal } from './contact-form-modal';
 import { ContactsTable } from './contacts-table';
+import { DeleteContactModal } from './delete-contact-modal';
+import { ImportModal } from './import-modal';
+import { useListView } from './list-view';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; contact: Contact } | null;
 
-export function ContactsPage() {
+/** Typing waits this long before the address (and the request) follows. */
+const SEARCH_DELAY_MS = 300;
+
+/** The search box: typed text reaches the address after a pause; Back or a link moves the box with it. */
+function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  const [seenQ, setSeenQ] = useState(q);
+  if (q !== seenQ) {
+    setSeenQ(q);
+    if (text.trim() !== q) setText(q);
+  }
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, onSearch]);
+
+  return (
+    <div role="search" aria-label={contactMessages.searchLabel} className="w-full sm:max-w-sm">
+      <FieldFrame label={contactMessages.searchLabel} hideLabel>
+        {(control) => (
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            />
+            <input
+              {...control}
+              type="search"
+              autoComplete="off"
+              maxLength={100}
+              placeholder={contactMessages.searchPlaceholder}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              className={cn(inputClasses, 'pl-9')}
+            />
+          </div>
+        )}
+      </FieldFrame>
+    </div>
+  );
+}
+
+interface ContactsListProps {
+  view: ContactListView;
+  onSort: (column: ContactSort) => void;
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+}
+
+/** The list as searched and sorted; a new search or sort starts again from page one. */
+function ContactsList({ view, onSort, onEdit, onDelete }: ContactsListProps) {
   const pages = useCursorPages();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Contact | null>(null);
+  // Cursors belong to one search and sort: the trail starts over when either changes. The table stays on
+  // screen meanwhile (previous data), so a sort button keeps the focus.
+  const viewKey = `${view.q}\n${view.sort}\n${view.dir}`;
+  const [seenViewKey, setSeenViewKey] = useState(viewKey);
+  if (viewKey !== seenViewKey) {
+    setSeenViewKey(viewKey);
+    pages.first();
+  }
+  const cursor = viewKey === seenViewKey ? pages.cursor : null;
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({
-    ...contactsQuery(pages.cursor),
+    ...contactsQuery(view, cursor),
     placeholderData: keepPreviousData,
   });
   const { data: total } = useQuery(contactsCountQuery());
-  const remove = useDeleteContact();
 
   useEffect(() => {
     if (isError) toast.error(contactMessages.loadFailed, { id: 'contacts-load' });
@@ -39,9 +100,61 @@ export function ContactsPage() {
     if (data && data.items.length === 0 && pageIndex > 0) previous();
   }, [data, pageIndex, previous]);
 
-  const confirmDelete = () => {
-    if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-  };
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading contacts" className="size-6 text-indigo-500" />
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <EmptyState
+        message={contactMessages.loadFailed}
+        action={
+          <Button variant="secondary" onClick={() => refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (data.items.length === 0) {
+    return (
+      <EmptyState
+        icon={<Users aria-hidden="true" className="size-6" />}
+        message={view.q ? contactMessages.noMatches : contactMessages.empty}
+      />
+    );
+  }
+  return (
+    <>
+      <ContactsTable contacts={data.items} view={view} onSort={onSort} onEdit={onEdit} onDelete={onDelete} />
+      <Pagination
+        pageIndex={pages.pageIndex}
+        pageSize={CONTACTS_PAGE_SIZE}
+        shown={data.items.length}
+        // The total counts every contact: a searched list has no total of its own.
+        total={view.q ? undefined : total}
+        hasNext={data.nextCursor !== null && !isPlaceholderData}
+        onFirst={pages.first}
+        onPrevious={pages.previous}
+        onNext={() => data.nextCursor && pages.next(data.nextCursor)}
+      />
+    </>
+  );
+}
+
+export function ContactsPage() {
+  const [view, setView] = useListView();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [importing, setImporting] = useState(false);
+  const { data: total } = useQuery(contactsCountQuery());
+
+  const search = useCallback((q: string) => setView({ q }), [setView]);
+  const sortBy = (column: ContactSort) =>
+    setView({ sort: column, dir: view.sort === column && view.dir === 'asc' ? 'desc' : 'asc' });
 
   return (
     <>
@@ -57,55 +170,34 @@ export function ContactsPage() {
           </Button>
         }
       />
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <SearchBox q={view.q} onSearch={search} />
+        <div className="flex flex-wrap gap-2">
+          <a href="/api/contacts/export" download className={buttonClasses('secondary')}>
+            <Download aria-hidden="true" className="size-4" />
+            {contactMessages.exportLabel}
+          </a>
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            <Upload aria-hidden="true" className="size-4" />
+            {contactMessages.importLabel}
+          </Button>
+        </div>
+      </div>
       <Card className="overflow-hidden">
-        {isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading contacts" className="size-6 text-indigo-500" />
-          </div>
-        ) : !data ? (
-          <EmptyState
-            message={contactMessages.loadFailed}
-            action={
-              <Button variant="secondary" onClick={() => refetch()}>
-                Retry
-              </Button>
-            }
-          />
-        ) : data.items.length === 0 ? (
-          <EmptyState icon={<Users aria-hidden="true" className="size-6" />} message={contactMessages.empty} />
-        ) : (
-          <>
-            <ContactsTable
-              contacts={data.items}
-              onEdit={(contact) => setEditing({ mode: 'edit', contact })}
-              onDelete={setDeleting}
-            />
-            <Pagination
-              pageIndex={pages.pageIndex}
-              pageSize={CONTACTS_PAGE_SIZE}
-              shown={data.items.length}
-              total={total}
-              hasNext={data.nextCursor !== null && !isPlaceholderData}
-              onFirst={pages.first}
-              onPrevious={pages.previous}
-              onNext={() => data.nextCursor && pages.next(data.nextCursor)}
-            />
-          </>
-        )}
+        <ContactsList
+          view={view}
+          onSort={sortBy}
+          onEdit={(contact) => setEditing({ mode: 'edit', contact })}
+          onDelete={setDeleting}
+        />
       </Card>
       <ContactFormModal
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         contact={editing?.mode === 'edit' ? editing.contact : null}
       />
-      <ConfirmModal
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete Contact"
-        message="Are you sure you want to delete this contact?"
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      <DeleteContactModal contact={deleting} onClose={() => setDeleting(null)} />
+      <ImportModal open={importing} onOpenChange={setImporting} />
     </>
   );
 }

@@ -1,10 +1,14 @@
-import { Pencil, Trash2 } from 'lucide-react';
-import type { Contact } from '@common/contacts';
+import { Link, useLocation } from 'react-router';
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
+import type { Contact, ContactSort } from '@common/contacts';
 import { Avatar } from '../../components/avatar';
 import { orDash } from '../../lib/format';
+import type { ContactListView } from './api';
 
 interface ContactsTableProps {
   contacts: Contact[];
+  view: ContactListView;
+  onSort: (column: ContactSort) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
 }
@@ -15,26 +19,64 @@ const td = 'px-4 py-3 text-sm whitespace-nowrap text-slate-700 dark:text-slate-3
 const stickyCell = 'sticky left-0 z-10 border-r border-slate-200 md:static md:border-r-0 dark:border-slate-800';
 const action =
   'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
+const sortButton =
+  '-mx-1.5 inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 uppercase hover:bg-slate-200/70 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-slate-100';
 
-/** Scrolls sideways on narrow screens rather than squeezing columns. */
-export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps) {
+const columns: Array<[column: ContactSort, label: string]> = [
+  ['name', 'Name'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+  ['company', 'Company'],
+];
+
+function SortHeader({
+  column,
+  label,
+  view,
+  onSort,
+  className,
+}: {
+  column: ContactSort;
+  label: string;
+  view: ContactListView;
+  onSort: (column: ContactSort) => void;
+  className?: string;
+}) {
+  const active = view.sort === column;
+  const Icon = !active ? ArrowUpDown : view.dir === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Contacts table">
+    <th
+      scope="col"
+      aria-sort={active ? (view.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+      className={`${th} ${className ?? ''}`}
+    >
+      <button type="button" className={sortButton} onClick={() => onSort(column)}>
+        {label}
+        <Icon aria-hidden="true" className={`size-3.5 ${active ? '' : 'opacity-50'}`} />
+      </button>
+    </th>
+  );
+}
+
+/** Scrolls sideways on narrow screens rather than squeezing columns; each column header sorts by it. */
+export function ContactsTable({ contacts, view, onSort, onEdit, onDelete }: ContactsTableProps) {
+  // The detail page's back link returns to the list as searched and sorted.
+  const listSearch = useLocation().search;
+  return (
+    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Contacts table">
       <table className="w-full min-w-[720px] divide-y divide-slate-200 dark:divide-slate-800">
         <thead className="bg-slate-50 dark:bg-slate-900/60">
           <tr>
-            <th scope="col" className={`${th} ${stickyCell} bg-slate-50 dark:bg-slate-900`}>
-              Name
-            </th>
-            <th scope="col" className={th}>
-              Email
-            </th>
-            <th scope="col" className={th}>
-              Phone
-            </th>
-            <th scope="col" className={th}>
-              Company
-            </th>
+            {columns.map(([column, label], i) => (
+              <SortHeader
+                key={column}
+                column={column}
+                label={label}
+                view={view}
+                onSort={onSort}
+                className={i === 0 ? `${stickyCell} bg-slate-50 dark:bg-slate-900` : undefined}
+              />
+            ))}
             <th scope="col" className={th}>
               <span className="sr-only">Actions</span>
             </th>
@@ -51,7 +93,13 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
                   <span className="hidden sm:contents">
                     <Avatar name={contact.name} className="size-8 text-xs" />
                   </span>
-                  {contact.name}
+                  <Link
+                    to={`/app/contacts/${contact.id}`}
+                    state={{ listSearch }}
+                    className="rounded-sm hover:text-indigo-700 hover:underline dark:hover:text-indigo-300"
+                  >
+                    {contact.name}
+                  </Link>
                 </span>
               </th>
               <td className={td}>{orDash(contact.email)}</td>

@@ -1,43 +1,58 @@
-import { Link } from 'react-router';
-import { ArrowRight, FolderKanban, Handshake, ListTodo, Users, type LucideIcon } from 'lucide-react';
-import { Card } from '../../components/card';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Dashboard } from '@common/dashboard';
+import { dashboardMessages } from '@common/dashboard-rules';
 import { PageTitle } from '../../components/page-title';
 import { useAuthStore } from '../../lib/auth-store';
 import { getFirstName } from '../../lib/format';
+import { dashboardQuery } from './api';
+import { EmailPreview } from './email-preview';
+import { MonthlyRevenue } from './monthly-revenue';
+import { PipelineOverview } from './pipeline-overview';
+import { RecentTasks } from './recent-tasks';
+import { StatCards } from './stat-cards';
+import { TodaysSchedule } from './todays-schedule';
 
-const shortcuts: Array<{ to: string; title: string; text: string; icon: LucideIcon }> = [
-  { to: '/app/contacts', title: 'Contacts', text: 'Keep every contact in one place.', icon: Users },
-  { to: '/app/deals', title: 'Deals', text: 'Move deals through your pipeline.', icon: Handshake },
-  { to: '/app/projects', title: 'Projects', text: 'Plan and follow your projects.', icon: FolderKanban },
-  { to: '/app/tasks', title: 'Tasks', text: 'Never miss a deadline.', icon: ListTodo },
-];
+/** What the widgets show when the whole request failed: each one empty, as when the server could not read it. */
+const unread: Dashboard = {
+  stats: null,
+  schedule: null,
+  recentTasks: null,
+  emailAccounts: null,
+  pipelineOverview: null,
+  revenue: null,
+};
 
 export function DashboardPage() {
   const name = useAuthStore((state) => state.user?.name);
+  const { data, error } = useQuery(dashboardQuery());
+
+  // Part 1 §8: widget failures are logged silently and the widgets show empty content; no message on screen.
+  useEffect(() => {
+    if (error) console.error('Failed to load the dashboard', error);
+  }, [error]);
+
+  // undefined: still loading (skeletons); null: not read (empty).
+  const widgets: Partial<Dashboard> = data ?? (error ? unread : {});
+
   return (
     <>
       <PageTitle
-        title={`Welcome back, ${getFirstName(name)}`}
+        title={dashboardMessages.welcome(getFirstName(name))}
         description="Here's what's happening with your business today."
       />
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {shortcuts.map(({ to, title, text, icon: Icon }) => (
-          <li key={to}>
-            <Card className="group h-full transition-shadow focus-within:shadow-md hover:shadow-md">
-              <Link to={to} className="flex h-full flex-col gap-3 rounded-xl p-5">
-                <span className="flex size-10 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <span className="flex items-center gap-1 font-semibold">
-                  {title}
-                  <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
-                </span>
-                <span className="text-sm text-slate-600 dark:text-slate-400">{text}</span>
-              </Link>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <div className="space-y-6">
+        <StatCards stats={widgets.stats} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <TodaysSchedule items={widgets.schedule} />
+          <RecentTasks tasks={widgets.recentTasks} />
+          <EmailPreview accounts={widgets.emailAccounts} />
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <PipelineOverview stages={widgets.pipelineOverview} />
+          <MonthlyRevenue months={widgets.revenue} />
+        </div>
+      </div>
     </>
   );
 }

@@ -5,6 +5,7 @@ import {
   MAX_ADVANCE_RANGE,
   MIN_NOTICE_RANGE,
   schedulingSettingsInputSchema,
+  slotDurations,
   type SchedulingSettings,
   type SchedulingSettingsInput,
 } from '@common/scheduling';
@@ -13,15 +14,19 @@ import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { useStoredSchedulingSettings, useUpdateSchedulingSettings } from './api';
 
-type Values = Pick<SchedulingSettings, 'timezone' | 'timeFormat' | 'minNoticeMinutes' | 'maxAdvanceDays'>;
+type Values = Pick<
+  SchedulingSettings,
+  'timezone' | 'timeFormat' | 'minNoticeMinutes' | 'maxAdvanceDays' | 'slotMinutes'
+>;
 type FieldName = keyof Values;
 
-const valuesOf = ({ timezone, timeFormat, minNoticeMinutes, maxAdvanceDays }: SchedulingSettings): Values => ({
+const valuesOf = ({
   timezone,
   timeFormat,
   minNoticeMinutes,
   maxAdvanceDays,
-});
+  slotMinutes,
+}: SchedulingSettings): Values => ({ timezone, timeFormat, minNoticeMinutes, maxAdvanceDays, slotMinutes });
 
 /** Every time zone the browser supports, with the stored one added when the browser does not list it (e.g. UTC). */
 function useTimeZones(stored: string) {
@@ -32,7 +37,7 @@ function useTimeZones(stored: string) {
 }
 
 /**
- * Time zone, time format, minimum notice and maximum advance. Each change is saved at once (part 1 §4): a choice
+ * Time zone, time format, appointment length, minimum notice and maximum advance. Each change is saved at once (part 1 §4): a choice
  * when it is made, a number when the field is left or Enter is pressed, and only when it is within its range.
  */
 export function GeneralSettingsCard({ settings }: { settings: SchedulingSettings }) {
@@ -109,6 +114,18 @@ export function GeneralSettingsCard({ settings }: { settings: SchedulingSettings
             >
               <option value="12h">12-hour (1:30 PM)</option>
               <option value="24h">24-hour (13:30)</option>
+            </SelectField>
+            <SelectField
+              label="Appointment length"
+              hint="How long each appointment on your booking page lasts."
+              error={errors.slotMinutes?.message}
+              {...register('slotMinutes', { valueAsNumber: true, onChange: () => void save('slotMinutes') })}
+            >
+              {slotDurations.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutes} minutes
+                </option>
+              ))}
             </SelectField>
             <Field
               label="Minimum Notice (minutes)"

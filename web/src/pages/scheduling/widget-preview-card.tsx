@@ -1,12 +1,35 @@
-import { useId, useState } from 'react';
-import { CalendarClock, Eye, EyeOff } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Card, CardBody, CardTitle } from '../../components/card';
+import { useAuthStore } from '../../lib/auth-store';
 
-/** The Show/Hide Preview toggle (part 1 §2). The widget itself comes with client booking (decisions.md item 15). */
+/**
+ * The embed snippet itself, run here: the container carrying the user id and the widget script, which puts the
+ * booking page (/book/{userId}) in an iframe sized to its content, exactly as a visitor's website shows it.
+ */
+function WidgetPreview({ userId }: { userId: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const container = document.createElement('div');
+    container.className = 'pipewise-scheduling';
+    container.dataset.user = userId;
+    const script = document.createElement('script');
+    script.src = '/scheduling-widget.js';
+    script.async = true;
+    element.replaceChildren(container, script);
+    return () => element.replaceChildren();
+  }, [userId]);
+  return <div ref={host} className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800" />;
+}
+
+/** The Show/Hide Preview toggle (part 1 §2) over the real scheduling widget (decisions.md items 14, 15). */
 export function WidgetPreviewCard() {
   const [shown, setShown] = useState(false);
   const previewId = useId();
+  const userId = useAuthStore((state) => state.user?.id);
 
   return (
     <Card>
@@ -25,15 +48,7 @@ export function WidgetPreviewCard() {
         </Button>
       </div>
       <CardBody id={previewId} hidden={!shown} className="border-t border-slate-200 dark:border-slate-800">
-        {shown && (
-          <div className="flex min-h-48 flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center dark:border-slate-700 dark:bg-slate-950">
-            <CalendarClock aria-hidden="true" className="size-8 text-slate-400" />
-            <p className="max-w-sm text-sm text-slate-600 dark:text-slate-400">
-              Your booking page will show here once client booking is available: visitors will pick a free time and book
-              it.
-            </p>
-          </div>
-        )}
+        {shown && userId && <WidgetPreview userId={userId} />}
       </CardBody>
     </Card>
   );

@@ -1,0 +1,20 @@
+/** Client booking's visible strings (issue "Client booking"; decisions.md items 8, 14, 15). */
+export const bookingMessages = {
+  slotTaken: 'This time is no longer available',
+  notASlot: 'Choose one of the free times shown',
+  ownerNotFound: 'This booking page does not exist',
+  nameRequired: 'Name is required',
+  emailInvalid: 'Please enter a valid email address',
+  dateInvalid: 'Choose a date',
+  timeZoneInvalid: 'Choose a time zone from the list',
+  tooMany: 'Too many bookings from this address. Please try again in a minute.',
+  booked: 'Your appointment is booked',
+  noSlots: 'No free times on this day',
+  loadFailed: 'Failed to load free times',
+  bookFailed: 'Failed to book the appointment',
+  cancelled: 'Booking cancelled',
+  cancelFailed: 'Failed to cancel booking',
+  cancelConfirm: 'Cancel this booking? The time becomes free for others to book.',
+  upcomingTitle: 'Upcoming bookings',
+  upcomingEmpty: 'No upcoming bookings',
+} as const;

@@ -1,0 +1,92 @@
+import { TZDate } from '@date-fns/tz';
+import type { SlotRules, TimeRange } from './booking';
+
+// The free-slot rule (decisions.md item 15): the booking page lists these slots and the server books only one of
+// them. Availability times are wall-clock times in the owner's zone; dates are counted as days since 1970-01-01.
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** The calendar date of an instant in a time zone, as a day number. */
+function dayIn(instant: number, timeZone: string): number {
+  const local = new TZDate(instant, timeZone);
+  return Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()) / DAY;
+}
+
+/** 'YYYY-MM-DD' of a day number. */
+const isoOfDay = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/** The instant of a wall-clock time on a date in a zone; `exists` is false for a time the clock skips. */
+function wallClock(day: number, minutes: number, timeZone: string): { instant: number; exists: boolean } {
+  const date = new Date(day * DAY);
+  const hours = Math.floor(minutes / 60);
+  const local = new TZDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), hours, minutes % 60, timeZone);
+  const exists =
+    local.getDate() === date.getUTCDate() && local.getHours() === hours && local.getMinutes() === minutes % 60;
+  return { instant: local.getTime(), exists };
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * The free slots whose start lies in `range`, soonest first: slotMinutes long, stepped from each available day's
+ * start time and ending by its end time, wall-clock times in the owner's zone (a time the clock skips on the
+ * spring-forward day is left out; on the fall-back day each time is offered once), not before now + the minimum
+ * notice, on an owner-local date at most the owner's today + the maximum advance, and overlapping no booked range.
+ */
+export function freeSlots(rules: SlotRules, booked: readonly TimeRange[], range: TimeRange, now: Date): TimeRange[] {
+  const { timeZone, slotMinutes } = rules;
+  const earliest = now.getTime() + rules.minNoticeMinutes * MINUTE;
+  const today = dayIn(now.getTime(), timeZone);
+  const first = Math.max(dayIn(range.start.getTime(), timeZone), today);
+  const last = Math.min(dayIn(range.end.getTime() - 1, timeZone), today + rules.maxAdvanceDays);
+  const slots: TimeRange[] = [];
+  for (let day = first; day <= last; day++) {
+    const weekday = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
+    const hours = rules.availability.find((d) => d.dayOfWeek === weekday);
+    if (!hours?.isAvailable) continue;
+    const startMinutes = minutesOf(hours.startTime);
+    const endMinutes = minutesOf(hours.endTime);
+    const dayEnd = wallClock(day, endMinutes, timeZone).instant;
+    for (let minutes = startMinutes; minutes + slotMinutes <= endMinutes; minutes += slotMinutes) {
+      const { instant: start, exists } = wallClock(day, minutes, timeZone);
+      const end = start + slotMinutes * MINUTE;
+      const previous = slots.at(-1);
+      if (!exists || end > dayEnd || start < earliest) continue;
+      if (start < range.start.getTime() || start >= range.end.getTime()) continue;
+      if (previous && previous.end.getTime() > start) continue;
+      if (booked.some((b) => b.start.getTime() < end && b.end.getTime() > start)) continue;
+      slots.push({ start: new Date(start), end: new Date(end) });
+    }
+  }
+  return slots;
+}
+
+/** Whether `start` is exactly the start of a free slot now. */
+export function isFreeSlot(rules: SlotRules, booked: readonly TimeRange[], start: Date, now: Date): boolean {
+  const range = { start, end: new Date(start.getTime() + 1) };
+  return freeSlots(rules, booked, range, now).some((slot) => slot.start.getTime() === start.getTime());
+}
+
+/** A visitor's calendar day ('YYYY-MM-DD') in their zone: [local midnight, the next local midnight). */
+export function dayRange(date: string, timeZone: string): TimeRange {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return {
+    start: new Date(new TZDate(year, month - 1, day, timeZone).getTime()),
+    end: new Date(new TZDate(year, month - 1, day + 1, timeZone).getTime()),
+  };
+}
+
+/** 'YYYY-MM-DD' of an instant in a zone. */
+export const dateIn = (instant: Date, timeZone: string) => isoOfDay(dayIn(instant.getTime(), timeZone));
+
+/**
+ * The first and last dates ('YYYY-MM-DD', in the visitor's zone) that can hold a slot: from the day of now + the
+ * minimum notice to the day in which the owner's last bookable date ends.
+ */
+export function bookableDates(rules: SlotRules, now: Date, visitorTimeZone: string) {
+  const earliest = new Date(now.getTime() + rules.minNoticeMinutes * MINUTE);
+  const pastLastDay = dayIn(now.getTime(), rules.timeZone) + rules.maxAdvanceDays + 1;
+  const lastInstant = new Date(wallClock(pastLastDay, 0, rules.timeZone).instant - 1);
+  return { firstDate: dateIn(earliest, visitorTimeZone), lastDate: dateIn(lastInstant, visitorTimeZone) };
+}

@@ -1,0 +1,46 @@
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { ContactSort, SortDirection } from '@common/contacts';
+import { contacts } from '../../db/schema';
+import type { CursorKey } from '../../http/cursor';
+import type { ContactRow } from './columns';
+
+const nullableColumns = { email: contacts.email, phone: contacts.phone, company: contacts.company };
+
+export interface ContactOrder {
+  /** ORDER BY terms, the key of the sort's index after user_id. */
+  by: SQL[];
+  /** The rows after a cursor's position in this order (before it, read the other way, for desc). */
+  after(cursor: CursorKey | null): SQL | undefined;
+}
+
+/**
+ * The list's order and keyset comparison, each written as its index is so the planner reads it in order:
+ * name by (name, id) on contacts_user_name_idx; a column that may be empty by (column is null, column or '', id)
+ * on contacts_user_<column>_sort_idx, which puts empty values last ascending and first descending. Descending
+ * reads the same index backward. A cursor holds the sort value (null for empty) and the id.
+ */
+export function contactOrder(sort: ContactSort, dir: SortDirection): ContactOrder {
+  const key: SQL[] =
+    sort === 'name'
+      ? [sql`${contacts.name}`, sql`${contacts.id}`]
+      : [sql`(${nullableColumns[sort]} is null)`, sql`coalesce(${nullableColumns[sort]}, '')`, sql`${contacts.id}`];
+  const by = key.map((part) => (dir === 'asc' ? asc(part) : desc(part)));
+  const op = sql.raw(dir === 'asc' ? '>' : '<');
+  return {
+    by,
+    after(cursor) {
+      if (!cursor) return undefined;
+      const [value, id] = cursor;
+      const position =
+        sort === 'name'
+          ? [sql`${String(value ?? '')}`, sql`${id}::uuid`]
+          : [sql.raw(value === null ? 'true' : 'false'), sql`${String(value ?? '')}`, sql`${id}::uuid`];
+      return sql`(${sql.join(key, sql`, `)}) ${op} (${sql.join(position, sql`, `)})`;
+    },
+  };
+}
+
+/** The sort value a cursor keeps for a row: null stands for an empty value. */
+export function sortValueOf(row: ContactRow, sort: ContactSort): string | null {
+  return sort === 'name' ? row.name : row[sort];
+}

@@ -1,0 +1,205 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { RECENT_TASKS_LIMIT } from '@common/dashboard';
+import { taskStatuses } from '@common/constants';
+import { WON_STAGE } from '../deals/won-at';
+
+// One statement per dashboard widget, each read through the user's indexes (dashboard.plan.test.ts shows the plans).
+// Sums of money come back as PostgreSQL's numeric text: exact, with the column's two decimals ("1234.50"), and
+// "0" when there is nothing to add up (no deal, or only deals without a value).
+
+/** At most this many of each kind of item in Today's Schedule, so a crowded day stays one small answer. */
+export const SCHEDULE_KIND_CAP = 50;
+
+/** ISO 8601 in UTC, milliseconds. */
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const instant = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+const moneySum = (column: string) => sql.raw(`coalesce(sum(${column})::text, '0')`);
+
+const openTaskStatuses = taskStatuses.filter((status) => status !== 'Done');
+
+export interface StatsRow {
+  total_deal_value: string;
+  total_contacts: number;
+  active_projects: number;
+  open_tasks: number;
+}
+
+/**
+ * The four stat cards. Open tasks are counted once each: the user's own, then those assigned to them by someone
+ * else (two index reads rather than one OR over both columns).
+ */
+export function statsSql(userId: string): SQL {
+  return sql`select
+    (select ${moneySum('value')} from deals where user_id = ${userId} and stage <> 'Lost') as total_deal_value,
+    (select count(*)::int from contacts where user_id = ${userId}) as total_contacts,
+    (select count(*)::int from projects where user_id = ${userId} and status <> 'Completed') as active_projects,
+    (select count(*)::int from tasks where user_id = ${userId} and status <> 'Done')
+      + (select count(*)::int from tasks
+          where assigned_user_id = ${userId} and user_id <> ${userId} and status <> 'Done') as open_tasks`;
+}
+
+export interface ScheduleRow {
+  kind: 'activity' | 'booking' | 'task';
+  id: string;
+  title: string;
+  at: string;
+  status: string;
+  priority: string | null;
+  deal_name: string | null;
+  project_name: string | null;
+}
+
+/**
+ * Rows of `table` the user owns or is assigned, due in [from, to) and matching `where`: one read of
+ * (user_id, due_date) and one of (assigned_user_id, due_date), the second without the rows the first has.
+ */
+function ownOrAssignedDue(table: string, columns: string, userId: string, where: SQL, from: Date, to: Date): SQL {
+  const branch = (who: SQL) =>
+    sql`(select ${sql.raw(columns)} from ${sql.raw(table)}
+      where ${who} and ${where} and due_date >= ${instant(from)} and due_date < ${instant(to)}
+      order by due_date, id limit ${SCHEDULE_KIND_CAP})`;
+  return sql`${branch(sql`user_id = ${userId}`)}
+    union all
+    ${branch(sql`assigned_user_id = ${userId} and user_id <> ${userId}`)}`;
+}
+
+/**
+ * Today's Schedule: pending deal activities, Scheduled bookings and tasks not Done, due (or starting) in
+ * [from, to), at most SCHEDULE_KIND_CAP of each kind, in time order. Names are primary-key lookups of the rows kept.
+ */
+export function scheduleSql(userId: string, from: Date, to: Date): SQL {
+  const activities = ownOrAssignedDue(
+    'deal_activities',
+    'id, description, due_date, status, priority, deal_id',
+    userId,
+    sql`status = 'pending'`,
+    from,
+    to,
+  );
+  const tasks = ownOrAssignedDue(
+    'tasks',
+    'id, name, due_date, status, project_id, deal_id',
+    userId,
+    sql`status <> 'Done'`,
+    from,
+    to,
+  );
+  return sql`select kind, id, title, ${iso('at')} as at, status, priority, deal_name, project_name from (
+      (select 'activity' as kind, a.id, a.description as title, a.due_date as at, a.status, a.priority,
+          (select d.name from deals d where d.id = a.deal_id) as deal_name, null::text as project_name
+        from (${activities}) a
+        order by a.due_date, a.id limit ${SCHEDULE_KIND_CAP})
+      union all
+      (select 'booking', b.id, b.booker_name, b.scheduled_start_time, b.status, null, null, null
+        from bookings b
+        where b.user_id = ${userId} and b.status = 'Scheduled'
+          and b.scheduled_start_time >= ${instant(from)} and b.scheduled_start_time < ${instant(to)}
+        order by b.scheduled_start_time, b.id limit ${SCHEDULE_KIND_CAP})
+      union all
+      (select 'task', t.id, t.name, t.due_date, t.status, null,
+          (select d.name from deals d where d.id = t.deal_id),
+          (select p.name from projects p where p.id = t.project_id)
+        from (${tasks}) t
+        order by t.due_date, t.id limit ${SCHEDULE_KIND_CAP})
+    ) items
+    order by items.at, items.kind, items.id`;
+}
+
+export interface RecentTaskRow {
+  id: string;
+  name: string;
+  due_date: string | null;
+  status: string;
+  project_name: string | null;
+  deal_name: string | null;
+}
+
+/**
+ * The first RECENT_TASKS_LIMIT open tasks by due date, those without one last: each open status of the user's
+ * own tasks read in due-date order from tasks_user_status_due_idx, and the assigned ones from
+ * tasks_assigned_due_idx, each stopping at the limit (ascending btree order already puts nulls last).
+ */
+export function recentTasksSql(userId: string): SQL {
+  const columns = sql.raw('id, name, due_date, status, project_id, deal_id');
+  const branch = (where: SQL) =>
+    sql`(select ${columns} from tasks where ${where} order by due_date, id limit ${RECENT_TASKS_LIMIT})`;
+  const branches = [
+    ...openTaskStatuses.map((status) => branch(sql`user_id = ${userId} and status = ${status}`)),
+    branch(sql`assigned_user_id = ${userId} and user_id <> ${userId} and status <> 'Done'`),
+  ];
+  return sql`select t.id, t.name, ${iso('t.due_date')} as due_date, t.status,
+      p.name as project_name, d.name as deal_name
+    from (
+      select * from (${sql.join(branches, sql` union all `)}) open_tasks
+      order by due_date, id limit ${RECENT_TASKS_LIMIT}
+    ) t
+    left join projects p on p.id = t.project_id
+    left join deals d on d.id = t.deal_id
+    order by t.due_date, t.id`;
+}
+
+export function emailAccountsSql(userId: string): SQL {
+  return sql`select count(*)::int as n from email_accounts where user_id = ${userId}`;
+}
+
+export interface StageSummaryRow {
+  stage: string;
+  count: number;
+  value: string;
+}
+
+/**
+ * Open deals per stage over all the user's pipelines, in the order of the default pipeline's stages, then any
+ * other stage by name.
+ */
+export function pipelineOverviewSql(userId: string): SQL {
+  return sql`select s.stage, s.count, s.value from (
+      select stage, count(*)::int as count, ${moneySum('value')} as value
+      from deals
+      where user_id = ${userId} and stage <> ${WON_STAGE} and stage <> 'Lost'
+      group by stage
+    ) s
+    order by array_position(
+        (select p.stages from pipelines p where p.user_id = ${userId} and p.is_default limit 1), s.stage
+      ) nulls last,
+      lower(s.stage), s.stage`;
+}
+
+/** One month of the revenue chart: its instants [from, to) and its local dates [fromDate, toDate). */
+export interface MonthBounds {
+  month: string;
+  from: Date;
+  to: Date;
+  fromDate: string;
+  toDate: string;
+}
+
+export interface RevenueRow {
+  bucket: number;
+  value: string;
+}
+
+/**
+ * The value of Won deals per month, `bucket` 1 being the first of `months`: by won_at, or by the expected close
+ * date for a deal won before won_at existed. One read of the user's Won deals in deals_user_stage_idx; the
+ * month boundaries come from the caller (computed in the user's time zone), so PostgreSQL needs no zone names.
+ */
+export function revenueSql(userId: string, months: MonthBounds[]): SQL {
+  const first = months[0]!;
+  const last = months[months.length - 1]!;
+  const instants = `{${[...months.map((m) => m.from.toISOString()), last.to.toISOString()].join(',')}}`;
+  const dates = `{${[...months.map((m) => m.fromDate), last.toDate].join(',')}}`;
+  return sql`select bucket, ${moneySum('value')} as value from (
+      select value,
+        case when won_at is not null then width_bucket(won_at, ${instants}::timestamptz[])
+          else width_bucket(expected_close_date, ${dates}::date[]) end as bucket
+      from deals
+      where user_id = ${userId} and stage = ${WON_STAGE}
+        and (won_at >= ${instant(first.from)} and won_at < ${instant(last.to)}
+          or won_at is null and expected_close_date >= ${first.fromDate}::date
+            and expected_close_date < ${last.toDate}::date)
+    ) won
+    group by bucket`;
+}

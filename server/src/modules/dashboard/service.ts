@@ -1,0 +1,122 @@
+import { TZDate } from '@date-fns/tz';
+import { addMonths, format, startOfMonth } from 'date-fns';
+import { REVENUE_MONTHS, type Dashboard, type ScheduleItem } from '@common/dashboard';
+import type { Db } from '../../db/client';
+import { selectRows } from '../../db/select-rows';
+import { dueRange } from '../tasks/filters';
+import {
+  emailAccountsSql,
+  pipelineOverviewSql,
+  recentTasksSql,
+  revenueSql,
+  scheduleSql,
+  statsSql,
+  type MonthBounds,
+  type RecentTaskRow,
+  type RevenueRow,
+  type ScheduleRow,
+  type StageSummaryRow,
+  type StatsRow,
+} from './queries';
+
+/** Where a failed widget is reported: the request's logger. */
+export interface WidgetLog {
+  error(details: object, message: string): void;
+}
+
+/** Reads one widget: a failure is logged with its error and answers null, so the other widgets still show (part 1 §8). */
+export async function readWidget<T>(log: WidgetLog, widget: string, read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    log.error({ err, widget }, 'dashboard widget failed');
+    return null;
+  }
+}
+
+/** The whole dashboard of the user, "today" and the months being those of the time zone `tz`. */
+export async function getDashboard(
+  db: Db,
+  userId: string,
+  tz: string,
+  log: WidgetLog,
+  now: Date = new Date(),
+): Promise<Dashboard> {
+  const [stats, schedule, recentTasks, emailAccounts, pipelineOverview, revenue] = await Promise.all([
+    readWidget(log, 'stats', () => readStats(db, userId)),
+    readWidget(log, 'schedule', () => readSchedule(db, userId, tz, now)),
+    readWidget(log, 'recentTasks', () => readRecentTasks(db, userId)),
+    readWidget(log, 'emailAccounts', () => readEmailAccounts(db, userId)),
+    readWidget(log, 'pipelineOverview', () => selectRows<StageSummaryRow>(db, pipelineOverviewSql(userId))),
+    readWidget(log, 'revenue', () => readRevenue(db, userId, tz, now)),
+  ]);
+  return { stats, schedule, recentTasks, emailAccounts, pipelineOverview, revenue };
+}
+
+async function readStats(db: Db, userId: string): Promise<Dashboard['stats']> {
+  const [row] = await selectRows<StatsRow>(db, statsSql(userId));
+  return {
+    totalDealValue: row!.total_deal_value,
+    totalContacts: row!.total_contacts,
+    activeProjects: row!.active_projects,
+    openTasks: row!.open_tasks,
+  };
+}
+
+async function readSchedule(db: Db, userId: string, tz: string, now: Date): Promise<ScheduleItem[]> {
+  const { from, to } = dueRange('today', tz, now);
+  const rows = await selectRows<ScheduleRow>(db, scheduleSql(userId, from, to));
+  return rows.map((row) => ({
+    kind: row.kind,
+    id: row.id,
+    title: row.title,
+    at: row.at,
+    status: row.status,
+    priority: row.priority as ScheduleItem['priority'],
+    dealName: row.deal_name,
+    projectName: row.project_name,
+  }));
+}
+
+async function readRecentTasks(db: Db, userId: string): Promise<Dashboard['recentTasks']> {
+  const rows = await selectRows<RecentTaskRow>(db, recentTasksSql(userId));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    dueDate: row.due_date,
+    status: row.status,
+    projectName: row.project_name,
+    dealName: row.deal_name,
+  }));
+}
+
+async function readEmailAccounts(db: Db, userId: string): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(db, emailAccountsSql(userId));
+  return row!.n;
+}
+
+/**
+ * The REVENUE_MONTHS months up to the current one in `tz`, oldest first: each from local midnight on its first day
+ * to the next month's (counted in local time, so DST changes fall where they should).
+ */
+export function revenueMonths(tz: string, now: Date, count = REVENUE_MONTHS): MonthBounds[] {
+  const current = startOfMonth(new TZDate(now.getTime(), tz));
+  return Array.from({ length: count }, (_, i) => {
+    const start = addMonths(current, i - count + 1);
+    const end = addMonths(current, i - count + 2);
+    return {
+      month: format(start, 'yyyy-MM'),
+      from: new Date(start.getTime()),
+      to: new Date(end.getTime()),
+      fromDate: format(start, 'yyyy-MM-dd'),
+      toDate: format(end, 'yyyy-MM-dd'),
+    };
+  });
+}
+
+async function readRevenue(db: Db, userId: string, tz: string, now: Date): Promise<Dashboard['revenue']> {
+  const months = revenueMonths(tz, now);
+  const rows = await selectRows<RevenueRow>(db, revenueSql(userId, months));
+  const byBucket = new Map(rows.map((row) => [Number(row.bucket), row.value]));
+  return months.map((m, i) => ({ month: m.month, value: byBucket.get(i + 1) ?? '0' }));
+}

@@ -1,0 +1,350 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingMessages } from '@common/booking';
+import { bookings, schedulingSettings, users } from '../../db/schema';
+import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
+import { book, bookingOf, bookingRows, openBookingOwner, slotsOf, utcDate } from './test-kit';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const none = '00000000-0000-0000-0000-000000000000';
+const MINUTE = 60_000;
+
+function sqlStateOf(error: unknown): unknown {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined;
+    current;
+    current = current.cause as never
+  ) {
+    if (current.code) return current.code;
+  }
+  return undefined;
+}
+
+describe('the public owner', () => {
+  it('shows only the name, picture, initials, time format, zone, slot length and bookable dates', async () => {
+    const owner = await openBookingOwner(t.app, { timezone: 'America/New_York', timeFormat: '12h', slotMinutes: 45 });
+    const avatarUrl = `/api/avatars/${owner.id}?v=abc123`;
+    await t.database.db.update(users).set({ avatarUrl }).where(eq(users.id, owner.id));
+    const res = await get(`/api/public/booking/${owner.id}?tz=Asia/Kolkata`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual([
+      'avatarUrl',
+      'firstDate',
+      'initials',
+      'lastDate',
+      'name',
+      'slotMinutes',
+      'timeFormat',
+      'timeZone',
+    ]);
+    expect(body).toMatchObject({
+      name: 'Olivia Owner',
+      avatarUrl,
+      initials: 'OO',
+      timeFormat: '12h',
+      timeZone: 'America/New_York',
+      slotMinutes: 45,
+    });
+    expect(body.firstDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(res.body).not.toContain(owner.email);
+    expect(res.body.toLowerCase()).not.toContain('@');
+  });
+
+  it('gives a user who never saved settings the defaults, in UTC, from today to 90 days ahead', async () => {
+    const fresh = await signUp(t.app, 'Sam');
+    const body = (await get(`/api/public/booking/${fresh.id}`)).json();
+    expect(body).toEqual({
+      name: 'Sam',
+      avatarUrl: null,
+      initials: 'S',
+      timeFormat: '24h',
+      timeZone: 'UTC',
+      slotMinutes: 30,
+      firstDate: utcDate(0),
+      lastDate: utcDate(90),
+    });
+    // Days are off until saved; reading the page makes no settings row.
+    expect(await slotsOf(t.app, fresh.id, utcDate(1))).toEqual([]);
+    expect(
+      await t.database.db.select().from(schedulingSettings).where(eq(schedulingSettings.userId, fresh.id)),
+    ).toEqual([]);
+  });
+
+  it('answers an unknown or malformed user id with the page’s 404, on every route', async () => {
+    for (const url of [`/api/public/booking/${none}`, '/api/public/booking/x', '/api/public/booking/%00']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: bookingMessages.ownerNotFound });
+    }
+    const slots = await get(`/api/public/booking/${none}/slots?date=${utcDate(1)}&tz=UTC`);
+    expect(slots.statusCode).toBe(404);
+    expect(slots.json().error).toBe(bookingMessages.ownerNotFound);
+    for (const id of [none, 'not-a-user']) {
+      const res = await book(t.app, id, bookingOf(`${utcDate(1)}T10:00:00Z`));
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().error).toBe(bookingMessages.ownerNotFound);
+    }
+  });
+
+  it('refuses an unknown visitor time zone or date with the field’s message', async () => {
+    const owner = await openBookingOwner(t.app);
+    const cases: Array<[string, string, string]> = [
+      [`?tz=Mars/Olympus`, 'tz', bookingMessages.timeZoneInvalid],
+      [`/slots?date=${utcDate(1)}`, 'tz', bookingMessages.timeZoneInvalid],
+      [`/slots?date=${utcDate(1)}&tz=Mars/Olympus`, 'tz', bookingMessages.timeZoneInvalid],
+      [`/slots?tz=UTC`, 'date', bookingMessages.dateInvalid],
+      [`/slots?date=2026-02-30&tz=UTC`, 'date', bookingMessages.dateInvalid],
+      [`/slots?date=tomorrow&tz=UTC`, 'date', bookingMessages.dateInvalid],
+    ];
+    for (const [query, field, message] of cases) {
+      const res = await get(`/api/public/booking/${owner.id}${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ error: message, fields: expect.objectContaining({ [field]: message }) });
+    }
+  });
+});
+
+describe('free slots', () => {
+  it('lists the day’s slots in the visitor’s zone, without the booked ones', async () => {
+    const owner = await openBookingOwner(t.app);
+    const tomorrow = utcDate(1);
+    const slots = await slotsOf(t.app, owner.id, tomorrow);
+    expect(slots).toHaveLength(47);
+    expect(slots[0]).toEqual({ start: `${tomorrow}T00:00:00.000Z`, end: `${tomorrow}T00:30:00.000Z` });
+    const booked = await book(t.app, owner.id, bookingOf(slots[3]!.start));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const after = await slotsOf(t.app, owner.id, tomorrow);
+    expect(after.map((slot) => slot.start)).toEqual(slots.filter((_, i) => i !== 3).map((slot) => slot.start));
+    // Seen from Kolkata (UTC+5:30), the same instants fall on two local dates.
+    const kolkata = await slotsOf(t.app, owner.id, utcDate(2), 'Asia/Kolkata');
+    expect(kolkata[0]!.start).toBe(`${tomorrow}T18:30:00.000Z`);
+    expect(kolkata.at(-1)!.start).toBe(`${utcDate(2)}T18:00:00.000Z`);
+    expect(kolkata).toHaveLength(47); // 18:30–23:00 and 00:00–18:00 UTC: 23:30–24:00 is never available
+  });
+
+  it('offers nothing on days off or past the maximum advance', async () => {
+    const owner = await openBookingOwner(t.app, { maxAdvanceDays: 7 });
+    expect(await slotsOf(t.app, owner.id, utcDate(7))).toHaveLength(47);
+    expect(await slotsOf(t.app, owner.id, utcDate(8))).toEqual([]);
+    expect(await slotsOf(t.app, owner.id, utcDate(-1))).toEqual([]);
+    expect(await slotsOf(t.app, owner.id, '9999-12-31')).toEqual([]);
+    expect(await slotsOf(t.app, owner.id, '0001-01-01', 'Pacific/Kiritimati')).toEqual([]);
+    expect((await get(`/api/public/booking/${owner.id}?tz=UTC`)).json()).toMatchObject({
+      firstDate: utcDate(0),
+      lastDate: utcDate(7),
+    });
+  });
+});
+
+describe('booking a slot', () => {
+  it('books a free slot: 201 with the confirmation, stored as Scheduled for the slot’s length', async () => {
+    const owner = await openBookingOwner(t.app, { slotMinutes: 45, timezone: 'Europe/Berlin' });
+    const [slot] = await slotsOf(t.app, owner.id, utcDate(2));
+    const input = bookingOf(slot!.start, { name: '  Vera Visitor ', notes: '' });
+    const res = await book(t.app, owner.id, input);
+    expect(res.statusCode, res.body).toBe(201);
+    const confirmation = res.json();
+    expect(confirmation).toEqual({
+      id: expect.any(String),
+      start: slot!.start,
+      end: new Date(new Date(slot!.start).getTime() + 45 * MINUTE).toISOString(),
+      ownerName: 'Olivia Owner',
+      ownerTimeZone: 'Europe/Berlin',
+    });
+    expect(await bookingRows(t.database.db, owner.id)).toEqual([
+      expect.objectContaining({
+        id: confirmation.id,
+        scheduledStartTime: new Date(slot!.start),
+        scheduledEndTime: new Date(confirmation.end),
+        bookerName: 'Vera Visitor',
+        bookerEmail: 'vera@example.com',
+        notes: null,
+        status: 'Scheduled',
+        idempotencyKey: input.idempotencyKey,
+      }),
+    ]);
+  });
+
+  it('takes the start with any offset that names the same instant', async () => {
+    const owner = await openBookingOwner(t.app);
+    const date = utcDate(3);
+    const res = await book(t.app, owner.id, bookingOf(`${date}T15:30:00+05:30`)); // 10:00 UTC
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().start).toBe(`${date}T10:00:00.000Z`);
+  });
+
+  it('enforces the minimum notice exactly as the slots show it', async () => {
+    const owner = await openBookingOwner(t.app, { slotMinutes: 15 });
+    const soon = [...(await slotsOf(t.app, owner.id, utcDate(0))), ...(await slotsOf(t.app, owner.id, utcDate(1)))];
+    const inside = soon.find((slot) => new Date(slot.start).getTime() > Date.now() + 61 * MINUTE)!;
+    // The notice ends about a minute after `inside` starts.
+    const notice = Math.round((new Date(inside.start).getTime() - Date.now()) / MINUTE) + 1;
+    await owner.patch('/api/scheduling/settings', { minNoticeMinutes: notice });
+    const shown = [...(await slotsOf(t.app, owner.id, utcDate(0))), ...(await slotsOf(t.app, owner.id, utcDate(1)))];
+    expect(shown.map((slot) => slot.start)).not.toContain(inside.start);
+    // The next slot is shown (15 minutes on, or after the 23:30–24:00 gap).
+    const next = shown.find((slot) => slot.start > inside.start)!.start;
+    expect(new Date(next).getTime() - new Date(inside.start).getTime()).toBeLessThanOrEqual(45 * MINUTE);
+    expect(shown.filter((slot) => slot.start < inside.start)).toEqual([]);
+
+    const refused = await book(t.app, owner.id, bookingOf(inside.start));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual({ error: bookingMessages.notASlot, fields: { start: bookingMessages.notASlot } });
+    expect(await bookingRows(t.database.db, owner.id)).toEqual([]);
+    expect((await book(t.app, owner.id, bookingOf(next))).statusCode).toBe(201);
+  });
+
+  it('enforces the maximum advance exactly as the slots show it', async () => {
+    const owner = await openBookingOwner(t.app, { maxAdvanceDays: 7 });
+    const refused = await book(t.app, owner.id, bookingOf(`${utcDate(8)}T00:00:00Z`));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toBe(bookingMessages.notASlot);
+    const lastSlot = (await slotsOf(t.app, owner.id, utcDate(7))).at(-1)!;
+    expect((await book(t.app, owner.id, bookingOf(lastSlot.start))).statusCode).toBe(201);
+    expect(await bookingRows(t.database.db, owner.id)).toHaveLength(1);
+  });
+
+  it('refuses a time that is not a free slot, in the past, bad details or oversize notes with 400, storing nothing', async () => {
+    const owner = await openBookingOwner(t.app, {}, { startTime: '09:00', endTime: '17:00' });
+    const day = utcDate(2);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [bookingOf(`${day}T09:10:00Z`), 'start', bookingMessages.notASlot],
+      [bookingOf(`${day}T08:30:00Z`), 'start', bookingMessages.notASlot],
+      [bookingOf(`${day}T17:00:00Z`), 'start', bookingMessages.notASlot],
+      [bookingOf(`${day}T16:45:00Z`), 'start', bookingMessages.notASlot],
+      [bookingOf(`${utcDate(-1)}T10:00:00Z`), 'start', bookingMessages.notASlot],
+      [bookingOf('0000-01-01T10:00:00Z'), 'start', bookingMessages.notASlot],
+      [bookingOf(`${day}T10:00:00`), 'start', bookingMessages.notASlot],
+      [bookingOf('tomorrow'), 'start', bookingMessages.notASlot],
+      [bookingOf(`${day}T10:00:00Z`, { email: 'not-an-email' }), 'email', bookingMessages.emailInvalid],
+      [bookingOf(`${day}T10:00:00Z`, { email: `${'a'.repeat(250)}@x.io` }), 'email', bookingMessages.emailInvalid],
+      [bookingOf(`${day}T10:00:00Z`, { email: undefined }), 'email', bookingMessages.emailInvalid],
+      [bookingOf(`${day}T10:00:00Z`, { name: '   ' }), 'name', bookingMessages.nameRequired],
+      [bookingOf(`${day}T10:00:00Z`, { name: 5 }), 'name', bookingMessages.nameRequired],
+      [bookingOf(`${day}T10:00:00Z`, { notes: 'x'.repeat(2001) }), 'notes', 'Notes must be at most 2000 characters'],
+      [bookingOf(`${day}T10:00:00Z`, { idempotencyKey: 'again' }), 'idempotencyKey', 'Invalid idempotency key'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await book(t.app, owner.id, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBe(400);
+      expect(res.json().fields?.[field], JSON.stringify(body).slice(0, 120)).toBe(message);
+    }
+    expect(await bookingRows(t.database.db, owner.id)).toEqual([]);
+    expect((await book(t.app, owner.id, bookingOf(`${day}T16:30:00Z`, { notes: 'x'.repeat(2000) }))).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('refuses an oversize or non-JSON body with a 4xx, never a 500', async () => {
+    const owner = await openBookingOwner(t.app);
+    const huge = await book(t.app, owner.id, bookingOf(`${utcDate(2)}T10:00:00Z`, { notes: 'x'.repeat(40_000) }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error).toBeTypeOf('string');
+    const megabytes = await book(t.app, owner.id, { junk: 'x'.repeat(3_000_000) });
+    expect(megabytes.statusCode).toBe(413);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/booking/${owner.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=x',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(await bookingRows(t.database.db, owner.id)).toEqual([]);
+  });
+
+  it('answers a retry with the same key with the booking it made, storing one', async () => {
+    const owner = await openBookingOwner(t.app);
+    const input = bookingOf(`${utcDate(2)}T10:00:00Z`);
+    const first = await book(t.app, owner.id, input);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await book(t.app, owner.id, input);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    // Even for another time: the key names the attempt, and it succeeded.
+    const changed = await book(t.app, owner.id, { ...input, start: `${utcDate(2)}T11:00:00Z` });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().id).toBe(first.json().id);
+    expect(await bookingRows(t.database.db, owner.id)).toHaveLength(1);
+    // The same key on another owner's page is another attempt.
+    const other = await openBookingOwner(t.app);
+    expect((await book(t.app, other.id, input)).statusCode).toBe(201);
+  });
+
+  it('answers 409 for a time taken meanwhile, and the slots no longer show it', async () => {
+    const owner = await openBookingOwner(t.app);
+    const start = `${utcDate(2)}T10:00:00.000Z`;
+    expect((await book(t.app, owner.id, bookingOf(start))).statusCode).toBe(201);
+    const taken = await book(t.app, owner.id, bookingOf(start, { name: 'Second' }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: bookingMessages.slotTaken });
+    expect((await slotsOf(t.app, owner.id, utcDate(2))).map((slot) => slot.start)).not.toContain(start);
+    expect(await bookingRows(t.database.db, owner.id)).toHaveLength(1);
+  });
+
+  it('frees the slot when the owner cancels the booking', async () => {
+    const owner = await openBookingOwner(t.app);
+    const start = `${utcDate(2)}T12:00:00.000Z`;
+    const first = (await book(t.app, owner.id, bookingOf(start))).json();
+    const cancelled = await owner.post(`/api/bookings/${first.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await slotsOf(t.app, owner.id, utcDate(2))).map((slot) => slot.start)).toContain(start);
+    const second = await book(t.app, owner.id, bookingOf(start, { name: 'Next' }));
+    expect(second.statusCode, second.body).toBe(201);
+    const rows = await bookingRows(t.database.db, owner.id);
+    expect(rows.map((row) => [row.bookerName, row.status]).sort()).toEqual([
+      ['Next', 'Scheduled'],
+      ['Vera Visitor', 'Cancelled'],
+    ]);
+  });
+
+  it('lets the database refuse overlapping bookings of different lengths', async () => {
+    const owner = await openBookingOwner(t.app, { slotMinutes: 60 });
+    const day = utcDate(2);
+    expect((await book(t.app, owner.id, bookingOf(`${day}T10:00:00Z`))).statusCode).toBe(201);
+    await owner.patch('/api/scheduling/settings', { slotMinutes: 30 });
+    // 10:30 is on the half-hour grid, and overlaps 10:00–11:00.
+    const overlapping = await book(t.app, owner.id, bookingOf(`${day}T10:30:00Z`));
+    expect(overlapping.statusCode, overlapping.body).toBe(409);
+    expect((await book(t.app, owner.id, bookingOf(`${day}T11:00:00Z`))).statusCode).toBe(201);
+    await owner.patch('/api/scheduling/settings', { slotMinutes: 15 });
+    expect((await book(t.app, owner.id, bookingOf(`${day}T11:15:00Z`))).statusCode).toBe(409);
+    expect((await book(t.app, owner.id, bookingOf(`${day}T11:30:00Z`))).statusCode).toBe(201);
+
+    // Written straight to the table, the overlap is refused too (SQLSTATE 23P01), but not for a cancelled one.
+    const insert = (start: string, end: string, status: string) =>
+      t.database.db.execute(sql`insert into bookings (user_id, scheduled_start_time, scheduled_end_time,
+          booker_name, booker_email, status)
+        values (${owner.id}, ${start}, ${end}, 'Direct', 'd@example.com', ${status})`);
+    const failure = await insert(`${day}T10:45:00Z`, `${day}T10:50:00Z`, 'Scheduled').catch((error: unknown) => error);
+    expect(sqlStateOf(failure)).toBe('23P01');
+    await insert(`${day}T10:45:00Z`, `${day}T10:50:00Z`, 'Cancelled');
+    const rows = await t.database.db.select().from(bookings).where(eq(bookings.userId, owner.id));
+    expect(rows.filter((row) => row.status === 'Scheduled')).toHaveLength(3);
+  });
+});
+
+describe('the booking rate limit', () => {
+  it('refuses more bookings per minute from one address with the page’s message; reading is not limited', async () => {
+    const limited = await buildTestApp({ bookingAttemptsPerMinute: 3 });
+    try {
+      const owner = await openBookingOwner(limited.app);
+      const answers = [];
+      for (const hour of ['10', '11', '12', '13']) {
+        answers.push(await book(limited.app, owner.id, bookingOf(`${utcDate(2)}T${hour}:00:00Z`)));
+      }
+      expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 429]);
+      expect(answers[3]!.json()).toEqual({ error: bookingMessages.tooMany });
+      expect(await bookingRows(limited.database.db, owner.id)).toHaveLength(3);
+      expect((await slotsOf(limited.app, owner.id, utcDate(2))).length).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

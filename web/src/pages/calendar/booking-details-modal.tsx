@@ -1,0 +1,134 @@
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { bookingMessages } from '@common/booking';
+import { calendarMessages } from '@common/calendar';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { Modal } from '../../components/modal';
+import { Spinner } from '../../components/spinner';
+import { bookingQuery, useCancelBooking } from './bookings-api';
+import { formatDateTime, formatTime } from './dates';
+import { kindDotClasses } from './event-button';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[8rem_1fr] sm:gap-3">
+      <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="text-sm break-words text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+/** "Nov 23, 2026 10:00 AM – 10:30 AM", or both dates when the booking ends on another day. */
+export function formatSpan(startIso: string, endIso: string) {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  const sameDay = start.toDateString() === end.toDateString();
+  return `${formatDateTime(start)} – ${sameDay ? formatTime(end) : formatDateTime(end)}`;
+}
+
+/**
+ * An appointment as the owner sees it (GET /api/bookings/:id), from the calendar or the upcoming list, with
+ * 'Cancel booking' after a confirmation.
+ */
+export function BookingDetailsModal({ bookingId, onClose }: { bookingId: string | null; onClose: () => void }) {
+  const { data: booking, isError, refetch } = useQuery({ ...bookingQuery(bookingId ?? ''), enabled: !!bookingId });
+  const cancel = useCancelBooking();
+  const [confirming, setConfirming] = useState(false);
+  const canCancel = booking?.status === 'Scheduled';
+
+  const confirmCancel = () => {
+    if (!booking) return;
+    cancel.mutate(booking.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        onClose();
+      },
+    });
+  };
+
+  let content;
+  if (booking) {
+    content = (
+      <dl className="space-y-3">
+        <Row label="Booked by">
+          <span className="inline-flex items-center gap-2">
+            <span aria-hidden="true" className={`size-2 rounded-full ${kindDotClasses.booking}`} />
+            {booking.bookerName}
+          </span>
+        </Row>
+        <Row label="Email">
+          <a
+            href={`mailto:${booking.bookerEmail}`}
+            className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+          >
+            {booking.bookerEmail}
+          </a>
+        </Row>
+        <Row label="When">{formatSpan(booking.start, booking.end)}</Row>
+        <Row label="Notes">{booking.notes?.trim() ? booking.notes : '-'}</Row>
+        <Row label="Status">
+          <Badge variant={booking.status === 'Cancelled' ? 'danger' : 'success'}>{booking.status}</Badge>
+        </Row>
+      </dl>
+    );
+  } else if (isError) {
+    content = (
+      <div className="flex flex-col items-center gap-3 py-6 text-center">
+        <p className="text-sm text-slate-600 dark:text-slate-400">{calendarMessages.loadFailed}</p>
+        <Button variant="secondary" size="sm" onClick={() => refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  } else {
+    content = (
+      <div className="flex justify-center py-8">
+        <Spinner label="Loading booking" className="size-5 text-indigo-500" />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Modal
+        open={bookingId !== null}
+        onOpenChange={(open) => !open && onClose()}
+        title="Appointment"
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+            {canCancel && (
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                Cancel booking
+              </Button>
+            )}
+          </>
+        }
+      >
+        {content}
+      </Modal>
+      <Modal
+        open={confirming}
+        onOpenChange={(open) => !cancel.isPending && setConfirming(open)}
+        title="Cancel booking"
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
+              Keep booking
+            </Button>
+            <Button variant="danger" onClick={confirmCancel} loading={cancel.isPending}>
+              Cancel booking
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-700 dark:text-slate-300">{bookingMessages.cancelConfirm}</p>
+      </Modal>
+    </>
+  );
+}

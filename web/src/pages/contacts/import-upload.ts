@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  contactImportResultSchema,
+  contactMessages,
+  type ContactImportOptions,
+  type ContactImportResult,
+} from '@common/contacts';
+import { errorBodySchema } from '@common/http';
+import { ApiError, isApiError, refusalMessage } from '../../lib/api';
+
+/**
+ * POST /api/contacts/import as multipart: the options first, then the file, as the server reads them in order.
+ * XMLHttpRequest rather than fetch: only it reports how much of the body has been sent.
+ */
+function uploadContactsCsv(
+  file: File,
+  options: ContactImportOptions,
+  onProgress: (sent: number) => void,
+): Promise<ContactImportResult> {
+  const body = new FormData();
+  body.append('mapping', JSON.stringify(options.mapping));
+  body.append('duplicates', options.duplicates ?? 'skip');
+  body.append('file', file);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/contacts/import');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.upload.onload = () => onProgress(1);
+    xhr.onerror = () => reject(new ApiError(0, contactMessages.importFailed));
+    xhr.onabort = () => reject(new ApiError(0, contactMessages.importFailed));
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON (a proxy's page): the status decides below.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = contactImportResultSchema.safeParse(data);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(xhr.status, contactMessages.importFailed));
+        return;
+      }
+      const error = errorBodySchema.safeParse(data);
+      reject(
+        error.success
+          ? new ApiError(xhr.status, error.data.error, error.data.fields)
+          : new ApiError(xhr.status, xhr.statusText || contactMessages.importFailed),
+      );
+    };
+    xhr.send(body);
+  });
+}
+
+/** The words for a refused import: the server's own for a refused file, else the spec's failure message. */
+export function importFailureMessage(error: unknown): string {
+  if (isApiError(error, 413)) return contactMessages.importTooLarge;
+  return refusalMessage(error, contactMessages.importFailed);
+}
+
+/** The upload with its progress (0 to 1, null before the first report); the list is refreshed on success. */
+export function useImportContacts() {
+  const qc = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ file, options }: { file: File; options: ContactImportOptions }) => {
+      setProgress(null);
+      return uploadContactsCsv(file, options, setProgress);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['contacts'] }),
+  });
+  return { ...mutation, progress };
+}
