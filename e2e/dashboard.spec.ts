@@ -32,7 +32,8 @@ async function post<T = { id: string }>(page: Page, url: string, data: Record<st
  *   Won 5,000 (moved to Won now), Lost 6,000 → Total Deals $15,251 (Lost left out, no decimals);
  * - two contacts; three projects, one Completed → 2 active;
  * - tasks: one overdue (yesterday), one due today at 15:00, two later, one without a date, one Done → 5 open;
- * - activities on the Negotiation deal: one at 09:00 today (past), one at 16:00 today with high priority.
+ * - activities on the Negotiation deal: one at 09:00 today (past), one at 16:00 today with high priority;
+ * - a client's booking at 14:00 today.
  */
 async function seedWorkspace(page: Page) {
   const pipeline = await post(page, '/api/pipelines', { name: 'Sales Pipeline', isDefault: true });
@@ -77,8 +78,30 @@ async function seedWorkspace(page: Page) {
       priority: 'high',
     }),
   ]);
-  // TODO(booking issue): book a slot through the public booking API here and expect its line (booker's name,
-  // Upcoming) in Today's Schedule; bookings cannot be created yet.
+  await bookTodayAt14(page);
+}
+
+/** A client books 14:00 today on the owner's public page: the owner works 13:00–17:00 today, in the zone. */
+async function bookTodayAt14(page: Page) {
+  const me = await page.request.get('/api/me');
+  const ownerId = ((await me.json()) as { user: { id: string } }).user.id;
+  const zone = await page.request.patch('/api/scheduling/settings', { data: { timezone: ZONE } });
+  expect(zone.status(), await zone.text()).toBe(200);
+  // The zone's weekday today (0 = Sunday).
+  const weekday = new Date(Date.now() + OFFSET_HOURS * 3_600_000).getUTCDay();
+  const day = await page.request.put(`/api/profile/availability/${weekday}`, {
+    data: { isAvailable: true, startTime: '13:00', endTime: '17:00' },
+  });
+  expect(day.status(), await day.text()).toBe(200);
+  const booked = await page.request.post(`/api/public/booking/${ownerId}`, {
+    data: {
+      start: localInstant(14),
+      name: 'Bea Booker',
+      email: 'bea@example.com',
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
 }
 
 const isDashboardRequest = (url: URL) => url.pathname === '/api/dashboard';
@@ -101,19 +124,22 @@ test.describe('dashboard', () => {
     await expect(stat(page, m.activeProjects)).toContainText('2');
     await expect(stat(page, m.openTasks)).toContainText('5');
 
-    // Today's Schedule, by time: the past activity, the task due this afternoon, the high-priority call.
+    // Today's Schedule, by time: the past activity, the booking, the task due this afternoon, the high-priority call.
     const schedule = widget(page, m.todaysSchedule).getByRole('listitem');
-    await expect(schedule).toHaveCount(3);
+    await expect(schedule).toHaveCount(4);
     await expect(schedule.nth(0)).toContainText('Send the recap');
     await expect(schedule.nth(0)).toContainText('9:00 AM');
     await expect(schedule.nth(0)).toContainText('Hooli licences');
     await expect(schedule.nth(0)).toContainText('Overdue');
-    await expect(schedule.nth(1)).toContainText('Review the mockups');
-    await expect(schedule.nth(1)).toContainText('3:00 PM');
-    await expect(schedule.nth(1)).toContainText('Website relaunch');
+    await expect(schedule.nth(1)).toContainText('Bea Booker');
+    await expect(schedule.nth(1)).toContainText('2:00 PM');
     await expect(schedule.nth(1)).toContainText('Upcoming');
-    await expect(schedule.nth(2)).toContainText('Call about pricing');
-    await expect(schedule.nth(2)).toContainText('High Priority');
+    await expect(schedule.nth(2)).toContainText('Review the mockups');
+    await expect(schedule.nth(2)).toContainText('3:00 PM');
+    await expect(schedule.nth(2)).toContainText('Website relaunch');
+    await expect(schedule.nth(2)).toContainText('Upcoming');
+    await expect(schedule.nth(3)).toContainText('Call about pricing');
+    await expect(schedule.nth(3)).toContainText('High Priority');
     await expect(widget(page, m.todaysSchedule).getByText('Already filed')).toBeHidden();
 
     // Recent Tasks: the four open tasks due first; the undated one and the Done one are left out.
@@ -236,7 +262,7 @@ for (const mode of ['dark', 'light'] as const) {
     await seedWorkspace(page);
     await page.goto('/app/dashboard');
     await expect(widget(page, m.monthlyRevenue).locator('svg.recharts-surface')).toBeVisible();
-    await expect(widget(page, m.todaysSchedule).getByRole('listitem')).toHaveCount(3);
+    await expect(widget(page, m.todaysSchedule).getByRole('listitem')).toHaveCount(4);
     await expectNoSeriousViolations(page);
   });
 }
