@@ -11,12 +11,16 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError(404, 'Not found');
 
-/** Postgres unique_violation, whichever driver raised it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATE of a database error, whichever driver raised it (Drizzle wraps the driver's error as the cause). */
+export function sqlStateOf(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
+
+/** Postgres unique_violation, whichever driver raised it. */
+export const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) === '23505';

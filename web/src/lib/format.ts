@@ -1,16 +1,4 @@
-/** First letter of each word, uppercase, at most two; the e-mail's first letter when there is no name. */
-export function getInitials(name: string | null | undefined, email?: string | null): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length > 0) {
-    return words
-      .map((word) => word.charAt(0))
-      .join('')
-      .toUpperCase()
-      .slice(0, 2);
-  }
-  const first = (email ?? '').trim().charAt(0);
-  return first ? first.toUpperCase() : '?';
-}
+export { getInitials } from '@common/initials';
 
 /** The first word of the user's name, or 'User'. */
 export function getFirstName(name: string | null | undefined): string {

@@ -10,10 +10,11 @@ import {
 } from '@common/booking';
 import { bookableDates, dayRange, freeSlots, isFreeSlot } from '@common/booking-slots';
 import { timeFormats } from '@common/constants';
+import { getInitials } from '@common/initials';
 import { schedulingDefaults } from '@common/scheduling';
 import type { Db } from '../../db/client';
 import { bookings, schedulingSettings, users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, sqlStateOf } from '../../errors';
 import { getAvailability } from '../../modules/profile/availability';
 
 // The public booking page (decisions.md items 14, 15): what a visitor may see of an owner, the free slots, and
@@ -35,18 +36,6 @@ export const ownerNotFound = () => new AppError(404, bookingMessages.ownerNotFou
 const notASlot = () => new AppError(400, bookingMessages.notASlot, { start: bookingMessages.notASlot });
 export const slotTaken = () => new AppError(409, bookingMessages.slotTaken);
 
-/** First letter of each word of the name, at most two (as the app's avatar shows them); '?' without a name. */
-function initialsOf(name: string | null): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  return words.length
-    ? words
-        .map((word) => word.charAt(0))
-        .join('')
-        .toUpperCase()
-        .slice(0, 2)
-    : '?';
-}
-
 /** The owner's name, picture and slot rules; a user who never saved settings has the defaults, in UTC. */
 async function findOwner(db: Db, userId: string): Promise<(Owner & { initials: string }) | null> {
   const [row] = await db
@@ -59,7 +48,7 @@ async function findOwner(db: Db, userId: string): Promise<(Owner & { initials: s
   const { days } = await getAvailability(db, userId);
   return {
     name: row.name?.trim() ?? '',
-    initials: initialsOf(row.name),
+    initials: getInitials(row.name),
     avatarUrl: row.avatarUrl,
     timeFormat: (timeFormats as readonly string[]).includes(settings.timeFormat)
       ? (settings.timeFormat as Owner['timeFormat'])
@@ -144,17 +133,6 @@ async function bookingByKey(db: Db, userId: string, key: string): Promise<Bookin
     .from(bookings)
     .where(and(eq(bookings.userId, userId), eq(bookings.idempotencyKey, key)));
   return row;
-}
-
-/** The SQLSTATE of a database error, whichever driver raised it (Drizzle wraps it as the cause). */
-function sqlStateOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /**

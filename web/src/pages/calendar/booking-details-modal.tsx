@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { bookingMessages } from '@common/booking';
 import { calendarMessages } from '@common/calendar';
@@ -8,16 +8,8 @@ import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { bookingQuery, useCancelBooking } from './bookings-api';
 import { formatDateTime, formatTime } from './dates';
+import { DetailsRow } from './details-row';
 import { kindDotClasses } from './event-button';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5 sm:grid-cols-[8rem_1fr] sm:gap-3">
-      <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="text-sm break-words text-slate-900 dark:text-slate-100">{children}</dd>
-    </div>
-  );
-}
 
 /** "Nov 23, 2026 10:00 AM – 10:30 AM", or both dates when the booking ends on another day. */
 export function formatSpan(startIso: string, endIso: string) {
@@ -51,25 +43,25 @@ export function BookingDetailsModal({ bookingId, onClose }: { bookingId: string 
   if (booking) {
     content = (
       <dl className="space-y-3">
-        <Row label="Booked by">
+        <DetailsRow label="Booked by">
           <span className="inline-flex items-center gap-2">
             <span aria-hidden="true" className={`size-2 rounded-full ${kindDotClasses.booking}`} />
             {booking.bookerName}
           </span>
-        </Row>
-        <Row label="Email">
+        </DetailsRow>
+        <DetailsRow label="Email">
           <a
             href={`mailto:${booking.bookerEmail}`}
             className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
           >
             {booking.bookerEmail}
           </a>
-        </Row>
-        <Row label="When">{formatSpan(booking.start, booking.end)}</Row>
-        <Row label="Notes">{booking.notes?.trim() ? booking.notes : '-'}</Row>
-        <Row label="Status">
+        </DetailsRow>
+        <DetailsRow label="When">{formatSpan(booking.start, booking.end)}</DetailsRow>
+        <DetailsRow label="Notes">{booking.notes?.trim() ? booking.notes : '-'}</DetailsRow>
+        <DetailsRow label="Status">
           <Badge variant={booking.status === 'Cancelled' ? 'danger' : 'success'}>{booking.status}</Badge>
-        </Row>
+        </DetailsRow>
       </dl>
     );
   } else if (isError) {
