@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts';
 import { deals } from './deals';
 import { createdAtColumn, idColumn, ownerColumn, updatedAtColumn } from './columns';
@@ -64,6 +64,8 @@ export const forms = pgTable(
     fields: jsonb('fields').$type<StoredFormField[]>().notNull().default([]),
     settings: jsonb('settings').$type<StoredFormSettings>().notNull().default(defaultFormSettings),
     style: jsonb('style').$type<StoredFormStyle>().notNull().default(defaultFormStyle),
+    /** Kept by the submission's own transaction: a page of form cards never counts submissions. */
+    submissionCount: integer('submission_count').notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -71,10 +73,17 @@ export const forms = pgTable(
     check('forms_fields_is_array', sql`jsonb_typeof(${t.fields}) = 'array'`),
     check('forms_settings_is_object', sql`jsonb_typeof(${t.settings}) = 'object'`),
     check('forms_style_is_object', sql`jsonb_typeof(${t.style}) = 'object'`),
-    // Listed per user, newest first (part 2 §7).
-    index('forms_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // Listed per user, newest first (part 2 §7), paged by (created_at, id).
+    index('forms_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+/** A field of the form as a submission saw it. */
+export interface SubmittedField {
+  id: string;
+  label: string;
+  type: string;
+}
 
 /** What the public form page received (decisions.md item 13). */
 export const formSubmissions = pgTable(
@@ -88,6 +97,10 @@ export const formSubmissions = pgTable(
     userId: ownerColumn(),
     /** Field id → submitted value, after validation against the form's fields. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** The form's fields (id, label, type) as they were when this was submitted: later edits never garble it. */
+    fields: jsonb('fields').$type<SubmittedField[]>().notNull().default([]),
+    /** Why autoCreateDeal made no deal (e.g. no default pipeline), for the owner to see; null otherwise. */
+    dealSkippedReason: text('deal_skipped_reason'),
     /** A keyed hash of the sender's IP (never the address itself), or null when unknown. */
     ipHash: text('ip_hash'),
     /** Sent by the page with each submission; a resubmission with the same key is not stored twice. */
@@ -99,8 +112,8 @@ export const formSubmissions = pgTable(
   (t) => [
     check('form_submissions_data_is_object', sql`jsonb_typeof(${t.data}) = 'object'`),
     unique('form_submissions_form_idempotency_key_unique').on(t.formId, t.idempotencyKey),
-    // A form's submissions, newest first.
-    index('form_submissions_form_created_idx').on(t.formId, t.createdAt.desc().nullsFirst()),
+    // A form's submissions, newest first, paged by (created_at, id).
+    index('form_submissions_form_created_idx').on(t.formId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // New submissions across the user's forms (notifications, decisions.md item 17).
     index('form_submissions_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     // Behind the SET NULL foreign keys.

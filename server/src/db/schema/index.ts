@@ -14,3 +14,4 @@ export * from './settings';
 export * from './email';
 export * from './calendar';
 export * from './rate-limits';
+export * from './notifications';
