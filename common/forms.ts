@@ -140,6 +140,8 @@ export const formSchema = z.object({
   settings: formSettingsSchema,
   style: formStyleSchema,
   submissionCount: z.number().int(),
+  /** formEmbedCode(PUBLIC_URL, id): the snippet the card's copy button copies. */
+  embedCode: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
