@@ -203,7 +203,7 @@ describe('attempt limits', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 180_000);
 
   it('counts attempts across server processes that share the database', async () => {
     const first = await buildTestApp({ authAttemptsPerMinute: 2 });
@@ -228,5 +228,5 @@ describe('attempt limits', () => {
       await second.close();
       await first.close();
     }
-  });
+  }, 180_000);
 });

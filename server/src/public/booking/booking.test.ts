@@ -346,5 +346,5 @@ describe('the booking rate limit', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 180_000);
 });
