@@ -58,6 +58,8 @@ export default defineConfig({
       AUTH_ATTEMPTS_PER_MINUTE: '1000',
       // Every visitor of the booking tests books from the same address; the limit itself is tested by the API tests.
       BOOKING_ATTEMPTS_PER_MINUTE: '1000',
+      // Every browser test submits forms from 127.0.0.1.
+      FORM_SUBMISSIONS_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
     },
   },

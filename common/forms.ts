@@ -90,7 +90,7 @@ export const formStyleSchema = z.object({
   backgroundColor: hexColor.default('#FFFFFF'),
   borderRadius: z.enum(Object.keys(borderRadii) as [keyof typeof borderRadii]).default('md'),
   fontFamily: z.enum(Object.keys(fontFamilies) as [keyof typeof fontFamilies]).default('sans'),
-  /** Stored as written; served only scoped under the form's root (server/src/public/forms/custom-css.ts). */
+  /** Stored as written; served only scoped under the form’s root (scopeCustomCss, common/form-css.ts). */
   customCss: z
     .string()
     .max(MAX_CUSTOM_CSS, `Custom CSS must be at most ${MAX_CUSTOM_CSS} characters`)
@@ -137,8 +137,10 @@ export const formSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   fields: z.array(z.custom<FormField>()),
-  settings: formSettingsSchema,
-  style: formStyleSchema,
+  // Checked, not transformed again: the server sends what it saved, and a response schema with a transform cannot
+  // be encoded (zod's encode refuses unidirectional transforms).
+  settings: z.custom<FormSettings>((value) => formSettingsSchema.safeParse(value).success),
+  style: z.custom<FormStyle>((value) => formStyleSchema.safeParse(value).success),
   submissionCount: z.number().int(),
   /** formEmbedCode(PUBLIC_URL, id): the snippet the card's copy button copies. */
   embedCode: z.string(),

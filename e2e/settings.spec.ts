@@ -160,7 +160,9 @@ test.describe('settings', () => {
     // The real widget: the embed script puts the booking page in an iframe.
     const widget = page.frameLocator('iframe[title="Book an appointment"]');
     await expect(widget.getByRole('heading', { level: 1, name: signedIn.name })).toBeVisible();
-    await expect(page.locator(`iframe[src$="/book/${userId}"]`)).toHaveCount(1);
+    // The page's origin rides along: the booking page posts its height to that origin only.
+    const embed = encodeURIComponent(new URL(page.url()).origin);
+    await expect(page.locator(`iframe[src$="/book/${userId}?embed=${embed}"]`)).toHaveCount(1);
     await hide.click();
     await expect(page.locator('iframe[title="Book an appointment"]')).toHaveCount(0);
 

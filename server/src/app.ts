@@ -27,13 +27,15 @@ import { contactsRoutes } from './modules/contacts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealsRoutes } from './modules/deals/routes';
 import { emailAccountsRoutes } from './modules/email-accounts/routes';
+import { formsRoutes } from './modules/forms/routes';
 import { pipelinesRoutes } from './modules/pipelines/routes';
 import { projectsRoutes } from './modules/projects/routes';
 import { avatarFileRoutes, avatarUploadPath, profileRoutes } from './modules/profile/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { taskCategoriesRoutes, tasksRoutes } from './modules/tasks/routes';
-import { allowFramingOfBookingPages } from './public/booking/framing';
 import { publicBookingRoutes } from './public/booking/routes';
+import { allowFramingOfPublicPages } from './public/framing';
+import { publicFormRoutes } from './public/forms/routes';
 import { SecretBox } from './secrets/secret-box';
 
 declare module 'fastify' {
@@ -131,7 +133,7 @@ export async function buildApp({
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   };
   addSecurityHeaders(app, securityHeaders);
-  allowFramingOfBookingPages(app, securityHeaders);
+  allowFramingOfPublicPages(app, securityHeaders);
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(database.db),
@@ -157,6 +159,8 @@ export async function buildApp({
   await app.register(avatarFileRoutes);
   // The booking page is public: visitors book without an account.
   await app.register(publicBookingRoutes);
+  // Form pages and embeds are public: visitors submit without an account.
+  await app.register(publicFormRoutes);
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     await signedIn.register(contactsRoutes);
@@ -174,6 +178,7 @@ export async function buildApp({
     await signedIn.register(emailAccountsRoutes);
     await signedIn.register(dashboardRoutes);
     await signedIn.register(bookingsRoutes);
+    await signedIn.register(formsRoutes);
   });
 
   await registerWebApp(app, webDir ?? '', indexHtml);

@@ -18,6 +18,10 @@ export interface Config {
   authAttemptsPerMinute: number;
   /** Bookings a client address may send per minute on the public booking page. */
   bookingAttemptsPerMinute: number;
+  /** Form submissions a client address may send per minute, to all forms together. */
+  formSubmissionsPerMinute: number;
+  /** Submissions one form accepts per minute from all addresses together. */
+  formSubmissionsPerFormPerMinute: number;
 }
 
 /** Every setting, from the environment, with its default. */
@@ -38,6 +42,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
       env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : isTerminal ? 'pretty' : 'json',
     authAttemptsPerMinute: Number(env.AUTH_ATTEMPTS_PER_MINUTE ?? 10),
     bookingAttemptsPerMinute: Number(env.BOOKING_ATTEMPTS_PER_MINUTE ?? 20),
+    formSubmissionsPerMinute: Number(env.FORM_SUBMISSIONS_PER_MINUTE ?? 10),
+    formSubmissionsPerFormPerMinute: Number(env.FORM_SUBMISSIONS_PER_FORM_PER_MINUTE ?? 120),
   };
 }
 

@@ -16,6 +16,8 @@
   if (!script || !script.src) return;
   // The booking page lives where this script comes from, whatever page embeds it.
   var origin = new URL(script.src).origin;
+  // The booking page posts its height to this page's origin only, so it must be told which one that is.
+  var embed = window.location.origin && window.location.origin !== 'null' ? window.location.origin : '';
   var frames = [];
 
   function mount() {
@@ -25,7 +27,7 @@
       var userId = container.getAttribute('data-user');
       if (!userId || container.querySelector('iframe[data-pipewise]')) continue;
       var frame = document.createElement('iframe');
-      frame.src = origin + '/book/' + encodeURIComponent(userId);
+      frame.src = origin + '/book/' + encodeURIComponent(userId) + (embed ? '?embed=' + encodeURIComponent(embed) : '');
       frame.title = 'Book an appointment';
       frame.setAttribute('data-pipewise', '');
       frame.style.cssText = 'display:block;width:100%;border:0;height:' + INITIAL_HEIGHT + 'px';

@@ -40,18 +40,20 @@ const AiConfigPage = lazy(() => import('./pages/ai-config/ai-config-page').then(
 const EmailPage = lazy(() => import('./pages/email/email-page').then((m) => ({ default: m.EmailPage })));
 const ComposePage = lazy(() => import('./pages/email/compose-page').then((m) => ({ default: m.ComposePage })));
 const ChatbotsPage = lazy(() => import('./pages/chatbots/chatbots-page').then((m) => ({ default: m.ChatbotsPage })));
+const FormsPage = lazy(() => import('./pages/forms/forms-page').then((m) => ({ default: m.FormsPage })));
+const SubmissionsPage = lazy(() =>
+  import('./pages/forms/submissions-page').then((m) => ({ default: m.SubmissionsPage })),
+);
 const PlaceholderPage = lazy(() =>
   import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
 const BookingPage = lazy(() => import('./pages/public/booking/booking-page').then((m) => ({ default: m.BookingPage })));
-const PublicFormPage = lazy(() =>
-  import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PublicFormPlaceholder })),
-);
+const PublicFormPage = lazy(() => import('./pages/public/form/form-page').then((m) => ({ default: m.PublicFormPage })));
 
 const toDashboard = <Navigate to="/app/dashboard" replace />;
 
 /** Areas still to be built: path under /app → page heading. */
-const placeholders: Array<[path: string, title: string]> = [['forms', 'Forms']];
+const placeholders: Array<[path: string, title: string]> = [];
 
 /** /tasks/:id opens the task in the tasks screen (decisions.md item 10). */
 function TaskAlias() {
@@ -92,6 +94,8 @@ export function AppRoutes() {
           <Route path="settings/scheduling" element={<SchedulingSettingsPage />} />
           <Route path="settings/ai" element={<AiConfigPage />} />
           <Route path="chatbot" element={<ChatbotsPage />} />
+          <Route path="forms" element={<FormsPage />} />
+          <Route path="forms/:id/submissions" element={<SubmissionsPage />} />
           <Route path="email" element={<EmailPage />} />
           <Route path="email/folder/:folderId" element={<EmailPage />} />
           <Route path="email/compose" element={<ComposePage />} />

@@ -14,6 +14,7 @@ let projectId: string;
 let taskId: string;
 let categoryId: string;
 let emailAccountId: string;
+let formId: string;
 const none = '00000000-0000-0000-0000-000000000000';
 beforeAll(async () => {
   t = await buildTestApp();
@@ -34,6 +35,12 @@ beforeAll(async () => {
   const mailServer = { host: 'mail.example.com', port: 995, username: 'target', password: 'target-password' };
   emailAccountId = (
     await user.post('/api/email-accounts', { email: 'target@example.com', pop3: mailServer, smtp: mailServer })
+  ).json().id;
+  formId = (
+    await user.post('/api/forms', {
+      name: 'Target',
+      fields: [{ id: '6f1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', type: 'name', label: 'Full Name', required: true }],
+    })
   ).json().id;
 });
 afterAll(() => t.close());
@@ -93,6 +100,13 @@ const writeRoutes = () =>
     ['POST', '/api/public/booking/x'],
     ['POST', `/api/bookings/${none}/cancel`],
     ['POST', '/api/bookings/x/cancel'],
+    ['POST', '/api/forms'],
+    ['PUT', `/api/forms/${formId}`],
+    ['PUT', `/api/forms/${none}`],
+    ['PUT', '/api/forms/x'],
+    ['POST', `/api/public/forms/${formId}/submissions`],
+    ['POST', `/api/public/forms/${none}/submissions`],
+    ['POST', '/api/public/forms/x/submissions'],
   ] as const;
 
 const readRoutes = [
@@ -203,6 +217,21 @@ const readRoutes = [
   `/api/dashboard?tz=${'A'.repeat(5000)}`,
   '/api/dashboard?tz=%00',
   '/api/dashboard?tz=',
+  '/api/forms?limit=0',
+  '/api/forms?limit=abc&cursor=1e99',
+  '/api/forms?cursor=a.b.c',
+  '/api/forms?cursor[x]=1',
+  '/api/forms?cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/api/forms/%00',
+  '/api/forms/00000000-0000-0000-0000-000000000000',
+  '/api/forms/x/submissions',
+  '/api/forms/00000000-0000-0000-0000-000000000000/submissions?limit=0',
+  '/api/forms/00000000-0000-0000-0000-000000000000/submissions?cursor=a.b.c',
+  '/api/forms/%00/submissions.csv',
+  '/api/forms/00000000-0000-0000-0000-000000000000/submissions.csv',
+  '/api/public/forms/%00',
+  '/api/public/forms/x',
+  '/api/public/forms/00000000-0000-0000-0000-000000000000?x[y]=1',
 ];
 
 const badBodies: unknown[] = [
@@ -260,6 +289,8 @@ describe('bad input never causes a server error', () => {
       `/api/task-categories/${none}`,
       '/api/email-accounts/x',
       `/api/email-accounts/${none}`,
+      '/api/forms/x',
+      `/api/forms/${none}`,
     ]) {
       const res = await user.delete(url);
       expect(res.statusCode, url).toBe(404);
@@ -269,6 +300,10 @@ describe('bad input never causes a server error', () => {
   it('leaves the data as it was', async () => {
     const res = await user.get(`/api/contacts/${contactId}`);
     expect(res.json().name).toBe('Target');
+    // `{ name: 'x', … }` is a valid form too; no body is a valid submission.
+    const form = (await user.get(`/api/forms/${formId}`)).json();
+    expect(['Target', 'x']).toContain(form.name);
+    expect((await user.get(`/api/forms/${formId}/submissions`)).json().items).toEqual([]);
     const deal = (await user.get(`/api/deals/${dealId}`)).json();
     expect(deal).toMatchObject({ name: 'Target', stage: 'Lead', pipelineId });
     const pipelines: Array<{ id: string; isDefault: boolean }> = (await user.get('/api/pipelines')).json();

@@ -17,6 +17,8 @@ export const testConfig: Config = {
   logFormat: 'json',
   authAttemptsPerMinute: 1000,
   bookingAttemptsPerMinute: 1000,
+  formSubmissionsPerMinute: 1000,
+  formSubmissionsPerFormPerMinute: 1000,
 };
 
 export interface TestApp {

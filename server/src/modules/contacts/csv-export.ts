@@ -1,26 +1,21 @@
 import { and, asc, eq } from 'drizzle-orm';
-import Papa from 'papaparse';
 import { contactCsvHeader } from '@common/contacts';
 import type { Db } from '../../db/client';
 import { afterKey } from '../../db/keyset';
 import { contacts } from '../../db/schema';
+import { csvLines } from '../../http/csv';
 import type { CursorKey } from '../../http/cursor';
 
-const EXPORT_BATCH = 1000;
+export { formulaStart } from '../../http/csv';
 
-/**
- * A value a spreadsheet would run as a formula (or that starts with a tab or carriage return, which some strip
- * before looking): prefixed with ' so it is shown as text. Papaparse's own `escapeFormulae: true` tests with
- * `.*$`, which misses a value with a line break, hence the plain prefix test here.
- */
-export const formulaStart = /^[=+\-@\t\r]/;
+const EXPORT_BATCH = 1000;
 
 /**
  * The user's contacts as CSV (header Name,Email,Phone,Company, then by name), a batch at a time read by keyset
  * on contacts_user_name_idx: however many contacts there are, one batch is in memory.
  */
 export async function* contactsCsv(db: Db, userId: string): AsyncGenerator<string> {
-  yield Papa.unparse([[...contactCsvHeader]], { newline: '\r\n' });
+  yield csvLines([[...contactCsvHeader]]);
   let after: CursorKey | null = null;
   do {
     const rows = await db
@@ -37,7 +32,7 @@ export async function* contactsCsv(db: Db, userId: string): AsyncGenerator<strin
       .limit(EXPORT_BATCH);
     if (rows.length) {
       const cells = rows.map((row) => [row.name, row.email ?? '', row.phone ?? '', row.company ?? '']);
-      yield `\r\n${Papa.unparse(cells, { newline: '\r\n', escapeFormulae: formulaStart })}`;
+      yield `\r\n${csvLines(cells)}`;
     }
     const last = rows.at(-1);
     after = rows.length === EXPORT_BATCH && last ? [last.name, last.id] : null;

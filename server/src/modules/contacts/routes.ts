@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -9,6 +8,7 @@ import {
   contactSchema,
 } from '@common/contacts';
 import { countSchema, idParamSchema } from '@common/http';
+import { sendCsv } from '../../http/csv';
 import { contactsCsv } from './csv-export';
 import { getContactDetail } from './detail';
 import { contactImportRoute } from './import-route';
@@ -34,13 +34,7 @@ export async function contactsRoutes(app: FastifyInstance) {
     countContacts(app.db, req.user.id),
   );
 
-  r.get('/api/contacts/export', async (req, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="contacts.csv"')
-      .header('cache-control', 'no-store')
-      .send(Readable.from(contactsCsv(app.db, req.user.id))),
-  );
+  r.get('/api/contacts/export', async (req, reply) => sendCsv(reply, 'contacts.csv', contactsCsv(app.db, req.user.id)));
 
   await app.register(contactImportRoute);
 

@@ -1,9 +1,10 @@
 import { closestCenter, DndContext, type DragEndEvent, type Modifier } from '@dnd-kit/core';
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, Pencil, X } from 'lucide-react';
+import { Pencil, X } from 'lucide-react';
 import { pipelineMessages } from '@common/pipelines';
 import { useDragSensors, verticalKeyboardCoordinates } from '../../components/dnd';
+import { SortableHandle } from '../../components/sortable-handle';
 import { cn } from '../../lib/cn';
 
 interface StageListProps {
@@ -81,9 +82,10 @@ interface StageRowProps {
 }
 
 function StageRow({ stage, position, canRemove, onRename, onRemove }: StageRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+  const sortable = useSortable({
     id: stage,
   });
+  const { setNodeRef, transform, transition, isDragging } = sortable;
   return (
     <li
       ref={setNodeRef}
@@ -93,19 +95,7 @@ function StageRow({ stage, position, canRemove, onRename, onRemove }: StageRowPr
         isDragging && 'relative z-10 shadow-lg ring-2 ring-indigo-500',
       )}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Reorder ${stage}`}
-        className={cn(iconButton, 'cursor-grab touch-none active:cursor-grabbing')}
-      >
-        <GripVertical aria-hidden="true" className="size-4" />
-      </button>
-      <span aria-hidden="true" className="w-5 shrink-0 text-xs text-slate-500 tabular-nums dark:text-slate-400">
-        {position}.
-      </span>
+      <SortableHandle sortable={sortable} label={`Reorder ${stage}`} position={position} className={iconButton} />
       <span className="min-w-0 flex-1 truncate font-medium text-slate-800 dark:text-slate-100">{stage}</span>
       <button type="button" aria-label={`Rename stage ${stage}`} className={iconButton} onClick={() => onRename(stage)}>
         <Pencil aria-hidden="true" className="size-4" />

@@ -31,13 +31,3 @@ export const fetchSlots = async (userId: string, date: string, tz: string): Prom
 /** 201 a new booking, 200 the one this idempotency key already made. */
 export const bookSlot = (userId: string, input: BookingInput): Promise<BookingConfirmation> =>
   parsed(api.post(base(userId), input, raw), (s) => s.bookingConfirmationSchema);
-
-/** A fresh key per booking attempt; crypto.randomUUID exists only in secure contexts (https, localhost). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

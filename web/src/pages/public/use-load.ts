@@ -18,7 +18,7 @@ export interface LoadState<T> {
 
 /**
  * Loads what `key` names, again whenever the key changes or `reload` is called; a late answer for an older key
- * is dropped. A small stand-in for TanStack Query: the public booking page loads without the signed-in shell.
+ * is dropped. A small stand-in for TanStack Query: the public booking and form pages load without the signed-in shell.
  */
 export function useLoad<T>(key: string | null, load: () => Promise<T>): LoadState<T> {
   const loader = useRef(load);

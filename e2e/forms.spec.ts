@@ -1,0 +1,252 @@
+import type { Locator, Page } from '@playwright/test';
+import { fieldDefaults, fieldMessages, formMessages } from '../common/form-rules';
+import { expect, test } from './fixtures';
+import { expectNoSeriousViolations, keyboardDrag } from './helpers';
+
+const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+/** The toast with this text (react-hot-toast shows it as a status). */
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
+/** The builder's fields in order: the list's own items, not the options listed inside an open field. */
+const fieldRows = (dialog: Locator) => dialog.getByRole('list', { name: 'Form fields' }).locator(':scope > li');
+const rowNames = (labels: string[]) => labels.map((label) => new RegExp(`^\\d+\\.\\s*${label}`));
+
+async function createDefaultPipeline(page: Page) {
+  const response = await page.request.post('/api/pipelines', { data: { name: unique('Sales'), isDefault: true } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string; stages: string[] };
+}
+
+/** A form made through the API, for the tests that are not about building one. */
+async function createForm(page: Page, name: string) {
+  const fields = (['name', 'email', 'select', 'textarea'] as const).map((type) => ({
+    id: crypto.randomUUID(),
+    type,
+    ...fieldDefaults[type],
+  }));
+  const response = await page.request.post('/api/forms', {
+    data: { name, description: 'Tell us about your project and we will get back to you.', fields },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; name: string };
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test.describe('forms', () => {
+  test('a form is built, reordered by keyboard, submitted publicly, and its deal and submission show up', async ({
+    page,
+    context,
+    signedIn: _,
+  }) => {
+    test.slow();
+    await createDefaultPipeline(page);
+    const name = unique('Website enquiry');
+    const person = unique('Grace Hopper');
+    const dealName = unique('Redesign');
+
+    await page.goto('/app/forms');
+    await expect(page.getByRole('heading', { level: 1, name: formMessages.title })).toBeVisible();
+    await expect(page.getByText(formMessages.empty)).toBeVisible();
+
+    await page.getByRole('button', { name: formMessages.create }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Form' });
+    await expect(dialog.getByText(formMessages.emptyFields)).toBeVisible();
+    await dialog.getByLabel('Form name').fill(name);
+
+    // Four types from the palette, each appended with the defaults of part 2 §3.
+    for (const type of ['Name', 'Email', 'Select', 'Text Area']) {
+      await dialog.getByRole('button', { name: `Add ${type} field` }).click();
+    }
+    const rows = fieldRows(dialog);
+    await expect(rows).toHaveText(rowNames(['Full Name', 'Email', 'Select Option', 'Comments']));
+    // A new field opens for editing; its type is fixed.
+    await expect(dialog.getByLabel('Field type')).toBeDisabled();
+    await expect(dialog.getByLabel('Field type')).toHaveValue('textarea');
+    await dialog.getByRole('button', { name: 'Edit Comments' }).click();
+    await expect(dialog.getByLabel('Field type')).toBeHidden();
+
+    // Keyboard reorder: Comments one place up.
+    await keyboardDrag(page, dialog.getByRole('button', { name: 'Reorder Comments' }), [
+      { key: 'ArrowUp', announced: 'The field Comments is over position 3.' },
+    ]);
+    await expect(rows).toHaveText(rowNames(['Full Name', 'Email', 'Comments', 'Select Option']));
+
+    // The select's options are edited in place.
+    await dialog.getByRole('button', { name: 'Edit Select Option' }).click();
+    await dialog.getByLabel('Label', { exact: true }).fill('Budget');
+    await dialog.getByRole('textbox', { name: 'Option 3' }).fill('Over 10k');
+    await expect(rows).toHaveText(rowNames(['Full Name', 'Email', 'Comments', 'Budget']));
+
+    // Settings: a deal at the chosen stage, named and linked to a contact from the fields.
+    await dialog.getByRole('tab', { name: 'Settings' }).click();
+    await expect(dialog.getByLabel('Deal stage')).toBeHidden();
+    await dialog.getByRole('switch', { name: 'Create a deal from each submission' }).click();
+    await dialog.getByLabel('Deal stage').selectOption('Proposal Sent');
+    await dialog.getByLabel('Contact name').selectOption({ label: 'Full Name' });
+    await dialog.getByLabel('Contact email').selectOption({ label: 'Email' });
+    await dialog.getByLabel('Deal name', { exact: true }).selectOption({ label: 'Comments' });
+
+    // Preview renders the form and sends nothing.
+    await dialog.getByRole('tab', { name: 'Preview' }).click();
+    await expect(dialog.getByRole('heading', { name })).toBeVisible();
+    await dialog.getByRole('button', { name: formMessages.submit }).click();
+    await expect(dialog.getByText(fieldMessages.required).first()).toBeVisible();
+    await dialog.getByLabel('Full Name').fill('Preview Person');
+    await dialog.getByLabel('Email').fill('preview@example.com');
+    await dialog.getByRole('button', { name: formMessages.submit }).click();
+    await expect(dialog.getByText('Thank you for your submission!')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: formMessages.submitAnother })).toBeVisible();
+
+    await dialog.getByRole('button', { name: formMessages.saveNew }).click();
+    await expect(toast(page, formMessages.created)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(card).toContainText('4 fields');
+    await expect(card).toContainText('0 submissions');
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await card.getByRole('button', { name: `Copy embed code of ${name}` }).click();
+    await expect(toast(page, formMessages.embedCopied)).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/data-form-id="[0-9a-f-]{36}"/);
+    expect(copied).toContain('/form-widget.js');
+
+    // The public page, in a new tab.
+    const preview = card.getByRole('link', { name: `Preview ${name}` });
+    await expect(preview).toHaveAttribute('target', '_blank');
+    await expect(preview).toHaveAttribute('rel', /noopener/);
+    const [visitor] = await Promise.all([context.waitForEvent('page'), preview.click()]);
+    await expect(visitor.getByRole('heading', { name })).toBeVisible();
+    await visitor.getByLabel('Full Name').fill(person);
+    await visitor.getByLabel('Comments').fill(dealName);
+    await visitor.getByLabel('Budget').selectOption('Over 10k');
+    await visitor.getByRole('button', { name: formMessages.submit }).click();
+    await expect(visitor.getByText(fieldMessages.required)).toBeVisible();
+    await expect(visitor.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await visitor.getByLabel('Email').fill('grace@example.com');
+    await visitor.getByRole('button', { name: formMessages.submit }).click();
+    await expect(visitor.getByText('Thank you for your submission!')).toBeVisible();
+    await visitor.close();
+
+    // One deal, in the chosen stage of the default pipeline.
+    await page.goto('/app/deals');
+    await expect(page.getByRole('region', { name: 'Proposal Sent', exact: true }).getByText(dealName)).toBeVisible();
+
+    // The submission, in the form's submissions (the Preview sent nothing).
+    await page.goto('/app/forms');
+    await card.getByRole('link', { name: `Submissions of ${name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const table = page.getByRole('table');
+    for (const header of ['Full Name', 'Email', 'Comments', 'Budget', 'Submitted at', 'Deal']) {
+      await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText(person);
+    await expect(table.getByRole('row').nth(1)).toContainText('grace@example.com');
+    await expect(table.getByRole('row').nth(1)).toContainText('Over 10k');
+    await expect(table.getByRole('link', { name: /View deal/ })).toHaveAttribute('href', /\/app\/deals\?deal=/);
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      /\/api\/forms\/[0-9a-f-]{36}\/submissions\.csv$/,
+    );
+
+    // Back, and delete it after confirming.
+    await page.getByRole('link', { name: 'Back to Forms' }).click();
+    await expect(card).toContainText('1 submission');
+    await card.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Form' });
+    await expect(confirm.getByText(formMessages.deleteConfirm)).toBeVisible();
+    await expect(confirm.getByText(formMessages.deleteWarning)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, formMessages.deleted)).toBeVisible();
+    await expect(page.getByText(formMessages.empty)).toBeVisible();
+  });
+
+  test('an existing form is updated; a bad redirect URL and a blank name are refused with their messages', async ({
+    page,
+    signedIn: _,
+  }) => {
+    const name = unique('Newsletter');
+    await createForm(page, name);
+    await page.goto('/app/forms');
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Form' });
+    await expect(fieldRows(dialog)).toHaveText(rowNames(['Full Name', 'Email', 'Select Option', 'Comments']));
+
+    await dialog.getByLabel('Form name').fill('  ');
+    await dialog.getByRole('tab', { name: 'Settings' }).click();
+    await dialog.getByLabel('Redirect URL').fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: formMessages.saveExisting }).click();
+    await expect(dialog.getByText(formMessages.nameRequired)).toBeVisible();
+    await expect(dialog.getByText(formMessages.redirectInvalid)).toBeVisible();
+    await expect(dialog.getByLabel('Redirect URL')).toHaveAttribute('aria-invalid', 'true');
+
+    const renamed = unique('Newsletter signup');
+    await dialog.getByLabel('Form name').fill(renamed);
+    await dialog.getByLabel('Redirect URL').fill('https://example.com/thanks');
+    await dialog.getByRole('tab', { name: 'Style' }).click();
+    await dialog.getByLabel('Theme').selectOption({ label: 'System Default' });
+    await dialog.getByLabel('Primary colour', { exact: true }).fill('#10B981');
+    await dialog.getByRole('button', { name: formMessages.saveExisting }).click();
+    await expect(toast(page, formMessages.updated)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
+
+    // Reopened, it keeps what was saved; closing with changes asks first.
+    await page.getByRole('button', { name: `Edit ${renamed}` }).click();
+    await dialog.getByRole('tab', { name: 'Style' }).click();
+    await expect(dialog.getByLabel('Theme')).toHaveValue('auto');
+    await expect(dialog.getByLabel('Primary colour', { exact: true })).toHaveValue('#10B981');
+    await dialog.getByRole('tab', { name: 'Form Fields' }).click();
+    await dialog.getByRole('button', { name: 'Remove Comments' }).click();
+    await expect(fieldRows(dialog)).toHaveCount(3);
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+    await discard.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the list and the builder fit a phone, and have no serious accessibility violations', async ({
+    page,
+    signedIn: _,
+  }) => {
+    const name = unique('Contact us');
+    await createForm(page, name);
+    await page.goto('/app/forms');
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeInViewport();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Form' });
+    await expect(fieldRows(dialog)).toHaveCount(4);
+    await dialog.getByRole('button', { name: 'Edit Select Option' }).click();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolations(page);
+
+    await dialog.getByRole('tab', { name: 'Settings' }).click();
+    await dialog.getByRole('switch', { name: 'Create a deal from each submission' }).click();
+    // No default pipeline yet: the builder says where to make one.
+    await expect(dialog.getByRole('link', { name: 'Pipeline Settings' })).toHaveAttribute(
+      'href',
+      '/app/settings/pipelines',
+    );
+    await expectNoSeriousViolations(page);
+    await dialog.getByRole('tab', { name: 'Style' }).click();
+    await expect(dialog.getByLabel('Custom CSS')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await dialog.getByRole('tab', { name: 'Preview' }).click();
+    await expect(dialog.getByRole('heading', { name })).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});

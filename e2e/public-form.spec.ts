@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { fieldMessages, formEmbedCode, formMessages, type FormField } from '../common/form-rules';
+import { expect, test, uniqueEmail } from './fixtures';
+import { expectNoSeriousViolations } from './helpers';
+
+const SUCCESS = 'Thanks! We will be in touch within a day.';
+
+/** A form of several field types, the ids known to the test. */
+function leadFields() {
+  const fields = {
+    name: { id: randomUUID(), type: 'name', label: 'Full Name', required: true, placeholder: 'Jane Doe' },
+    email: {
+      id: randomUUID(),
+      type: 'email',
+      label: 'Work Email',
+      required: true,
+      helpText: 'We reply to this address',
+    },
+    size: { id: randomUUID(), type: 'text', label: 'Team size', required: false, validation: 'numeric' },
+    budget: { id: randomUUID(), type: 'select', label: 'Budget', required: false, options: ['Small', 'Large'] },
+    interests: {
+      id: randomUUID(),
+      type: 'checkbox',
+      label: 'Interests',
+      required: true,
+      options: ['Sales', 'Support', 'Billing'],
+    },
+    channel: { id: randomUUID(), type: 'radio', label: 'Reach me by', required: false, options: ['Phone', 'Post'] },
+    comments: { id: randomUUID(), type: 'textarea', label: 'Comments', required: false },
+  } satisfies Record<string, FormField>;
+  return fields;
+}
+
+type Fields = ReturnType<typeof leadFields>;
+
+interface FormOptions {
+  settings?: Record<string, unknown>;
+  style?: Record<string, unknown>;
+}
+
+async function createForm(page: Page, name: string, fields: Fields, options: FormOptions = {}) {
+  const body = {
+    name,
+    description: 'Tell us about your team',
+    fields: Object.values(fields),
+    settings: { successMessage: SUCCESS, ...options.settings },
+    style: options.style ?? {},
+  };
+  const response = await page.request.post('/api/forms', { data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  const form = (await response.json()) as { id: string };
+  return { id: form.id, body };
+}
+
+/** The owner's stored submissions of the form, newest first. */
+async function submissionsOf(page: Page, formId: string) {
+  const response = await page.request.get(`/api/forms/${formId}/submissions`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { items: Array<{ data: Record<string, string | string[]> }> }).items;
+}
+
+/** A visitor without a session. */
+async function visitor(browser: Browser, width?: number): Promise<[BrowserContext, Page]> {
+  const context = await browser.newContext(width ? { viewport: { width, height: 800 } } : {});
+  return [context, await context.newPage()];
+}
+
+/**
+ * A tiny website on a port of its own (another origin than the app's). `localhost` listens on every loopback
+ * address: a redirect URL needs a host name, and the browser may resolve it to ::1 or 127.0.0.1.
+ */
+async function serveSite(html: string, host: '127.0.0.1' | 'localhost' = '127.0.0.1') {
+  const site = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) =>
+    host === 'localhost' ? site.listen(0, resolve) : site.listen(0, host, resolve),
+  );
+  const origin = `http://${host}:${(site.address() as AddressInfo).port}`;
+  return { origin, close: () => new Promise((resolve) => site.close(resolve)) };
+}
+
+const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+test.describe('public form', () => {
+  test('a visitor submits: a missing required field is shown beside it and nothing is stored, then it is stored', async ({
+    page,
+    browser,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const fields = leadFields();
+    const name = unique('Contact us');
+    const { id, body } = await createForm(page, name, fields, {
+      style: { primaryColor: '#B91C1C', customCss: 'h1 { letter-spacing: 3px; }' },
+    });
+
+    const [context, visit] = await visitor(browser);
+    try {
+      await visit.goto(`/forms/${id}`);
+      const heading = visit.getByRole('heading', { level: 1, name });
+      await expect(heading).toBeVisible();
+      await expect(visit.getByText('Tell us about your team')).toBeVisible();
+      // The form's style and its own CSS, scoped under the form's root.
+      await expect(heading).toHaveCSS('letter-spacing', '3px');
+      const submit = visit.getByRole('button', { name: formMessages.submit, exact: true });
+      await expect(submit).toHaveCSS('background-color', 'rgb(185, 28, 28)');
+      await expect(visit.getByLabel('Full Name')).toHaveAttribute('placeholder', 'Jane Doe');
+      await expect(visit.getByLabel('Work Email')).toHaveAccessibleDescription('We reply to this address');
+
+      // Checked in the browser with the server's rules: the messages beside the fields, the first one focused.
+      await visit.getByLabel('Full Name').fill('Vera Visitor');
+      await visit.getByLabel('Team size').fill('a dozen');
+      await submit.click();
+      const email = visit.getByLabel('Work Email');
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toHaveAccessibleDescription(`${fieldMessages.required} We reply to this address`);
+      await expect(email).toBeFocused();
+      await expect(visit.getByRole('group', { name: 'Interests' })).toContainText(fieldMessages.required);
+      await expect(visit.getByLabel('Team size')).toHaveAccessibleDescription(fieldMessages.numeric);
+      await expect(visit.getByRole('alert')).toHaveText(formMessages.fixFields);
+      expect(await submissionsOf(page, id)).toHaveLength(0);
+
+      // The owner makes Comments required while the visitor is on the page: the server's 400 shows the same way.
+      const required = { ...fields, comments: { ...fields.comments, required: true } };
+      const update = await page.request.put(`/api/forms/${id}`, { data: { ...body, fields: Object.values(required) } });
+      expect(update.status(), await update.text()).toBe(200);
+
+      const address = uniqueEmail('vera');
+      await email.fill(address);
+      await expect(email).not.toHaveAttribute('aria-invalid');
+      await visit.getByLabel('Team size').fill('12');
+      await visit.getByLabel('Budget').selectOption('Large');
+      await visit.getByRole('checkbox', { name: 'Support' }).check();
+      await visit.getByRole('checkbox', { name: 'Sales' }).check();
+      await visit.getByRole('radio', { name: 'Post' }).check();
+      await submit.click();
+      const comments = visit.getByLabel('Comments');
+      await expect(comments).toHaveAttribute('aria-invalid', 'true');
+      await expect(comments).toHaveAccessibleDescription(fieldMessages.required);
+      await expect(comments).toBeFocused();
+      expect(await submissionsOf(page, id)).toHaveLength(0);
+
+      await comments.fill('Call after 5pm');
+      await submit.click();
+      await expect(visit.getByRole('status').getByText(SUCCESS)).toBeVisible();
+      const stored = await submissionsOf(page, id);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.data).toMatchObject({
+        [fields.name.id]: 'Vera Visitor',
+        [fields.email.id]: address,
+        [fields.size.id]: '12',
+        [fields.budget.id]: 'Large',
+        [fields.interests.id]: ['Sales', 'Support'],
+        [fields.channel.id]: 'Post',
+        [fields.comments.id]: 'Call after 5pm',
+      });
+
+      // Another response starts empty and is stored as a second submission (a fresh idempotency key).
+      await visit.getByRole('button', { name: formMessages.submitAnother }).click();
+      await expect(visit.getByLabel('Full Name')).toHaveValue('');
+      await expect(visit.getByLabel('Full Name')).toBeFocused();
+      await visit.getByLabel('Full Name').fill('Walt Second');
+      await visit.getByLabel('Work Email').fill(uniqueEmail('walt'));
+      await visit.getByRole('checkbox', { name: 'Billing' }).check();
+      await visit.getByLabel('Comments').fill('Second response');
+      await submit.click();
+      await expect(visit.getByRole('status').getByText(SUCCESS)).toBeVisible();
+      await expect.poll(async () => (await submissionsOf(page, id)).length).toBe(2);
+      expect((await submissionsOf(page, id))[0]!.data[fields.name.id]).toBe('Walt Second');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a form with a redirect URL sends the visitor there after submitting', async ({
+    page,
+    browser,
+    signedIn: _,
+  }) => {
+    const site = await serveSite(
+      '<!doctype html><html lang="en"><title>Acme</title><h1>Thanks from Acme</h1>',
+      'localhost',
+    );
+    const [context, visit] = await visitor(browser);
+    try {
+      const fields = leadFields();
+      const { id } = await createForm(page, unique('Redirecting'), fields, {
+        settings: { redirectUrl: `${site.origin}/thanks?from=form` },
+      });
+      await visit.goto(`/forms/${id}`);
+      await visit.getByLabel('Full Name').fill('Rita Redirect');
+      await visit.getByLabel('Work Email').fill(uniqueEmail('rita'));
+      await visit.getByRole('checkbox', { name: 'Sales' }).check();
+      await visit.getByRole('button', { name: formMessages.submit, exact: true }).click();
+      await expect(visit).toHaveURL(`${site.origin}/thanks?from=form`);
+      await expect(visit.getByRole('heading', { name: 'Thanks from Acme' })).toBeVisible();
+      expect(await submissionsOf(page, id)).toHaveLength(1);
+    } finally {
+      await context.close();
+      await site.close();
+    }
+  });
+
+  test('an unknown form says it is not available', async ({ browser }) => {
+    const [context, visit] = await visitor(browser);
+    try {
+      await visit.goto('/forms/00000000-0000-4000-8000-000000000000');
+      await expect(visit.getByRole('heading', { level: 1, name: formMessages.formNotFound })).toBeVisible();
+      await visit.goto('/forms/not-a-form');
+      await expect(visit.getByRole('heading', { level: 1, name: formMessages.formNotFound })).toBeVisible();
+      await expect(visit.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the form works on a phone and by keyboard, with no serious accessibility violations', async ({
+    page,
+    browser,
+    signedIn: _,
+  }) => {
+    const fields = leadFields();
+    const name = unique('Phone form');
+    const { id } = await createForm(page, name, fields, { style: { theme: 'dark', borderRadius: 'full' } });
+    const [context, visit] = await visitor(browser, 390);
+    try {
+      await visit.goto(`/forms/${id}`);
+      await expect(visit.getByRole('heading', { level: 1, name })).toBeVisible();
+      const overflow = await visit.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousViolations(visit);
+
+      // The honeypot is neither announced nor reached by Tab: from the last field, Tab goes to Submit.
+      await expect(visit.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
+      await visit.getByLabel('Comments').focus();
+      await visit.keyboard.press('Tab');
+      await expect(visit.getByRole('button', { name: formMessages.submit, exact: true })).toBeFocused();
+      await visit.keyboard.press('Enter');
+      await expect(visit.getByLabel('Full Name')).toBeFocused();
+      await expect(visit.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
+      await expectNoSeriousViolations(visit);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a page on another website embeds the form with the widget; a visitor submits inside it and it resizes', async ({
+    page,
+    browser,
+    baseURL,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const fields = leadFields();
+    const name = unique('Embedded');
+    const { id } = await createForm(page, name, fields);
+    const site = await serveSite(
+      `<!doctype html><html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1>${formEmbedCode(baseURL!, id)}</body></html>`,
+    );
+    const [context, visit] = await visitor(browser);
+    try {
+      await visit.goto(`${site.origin}/`);
+      const frameElement = visit.locator('iframe[title="Form"]');
+      await expect(frameElement).toHaveCount(1);
+      await expect(frameElement).toHaveAttribute(
+        'src',
+        `${baseURL}/forms/${id}?embed=${encodeURIComponent(site.origin)}`,
+      );
+      const frame = visit.frameLocator('iframe[title="Form"]');
+      await expect(frame.getByRole('heading', { level: 1, name })).toBeVisible();
+
+      const height = async () => parseInt(await frameElement.evaluate((el) => (el as HTMLElement).style.height), 10);
+      // The page reported its height: the frame left its initial one, and the form inside does not scroll.
+      await expect.poll(height).not.toBe(560);
+      const fitted = await height();
+      await expect
+        .poll(() => frame.locator('html').evaluate((html) => html.scrollHeight - window.innerHeight))
+        .toBeLessThanOrEqual(1);
+
+      // The validation messages make the form taller, and the frame with it.
+      await frame.getByRole('button', { name: formMessages.submit, exact: true }).click();
+      await expect(frame.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
+      await expect.poll(height).toBeGreaterThan(fitted);
+      const withErrors = await height();
+
+      await frame.getByLabel('Full Name').fill('Emma Embed');
+      await frame.getByLabel('Work Email').fill(uniqueEmail('emma'));
+      await frame.getByRole('checkbox', { name: 'Support' }).check();
+      await frame.getByRole('button', { name: formMessages.submit, exact: true }).click();
+      await expect(frame.getByText(SUCCESS)).toBeVisible();
+      // The success message is shorter than the form: the frame shrinks to it.
+      await expect.poll(height).toBeLessThan(withErrors);
+
+      const stored = await submissionsOf(page, id);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.data).toMatchObject({ [fields.name.id]: 'Emma Embed', [fields.interests.id]: ['Support'] });
+    } finally {
+      await context.close();
+      await site.close();
+    }
+  });
+});

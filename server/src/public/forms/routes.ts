@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formMessages, publicFormSchema, submissionInputSchema, submissionReceiptSchema } from '@common/forms';
+import { idParamSchema } from '@common/http';
+import { AppError } from '../../errors';
+import { handleError } from '../../http/error-handler';
+import { getPublicForm, hashIp, submitForm } from './service';
+
+/**
+ * A submission is at most 50 fields of 500 characters (a textarea 5,000), escaped: 64 KB leaves room for that
+ * and refuses anything larger before it is parsed.
+ */
+const SUBMISSION_BODY_LIMIT = 64 * 1024;
+const MINUTE = 60_000;
+
+/** Public routes, no session: the form page at /forms/{id} and the embed post here (decisions.md items 11, 13, 14). */
+export async function publicFormRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = idParamSchema;
+  // Per form, across all addresses: counted in the same database store as the per-address limit.
+  const perForm = app.createRateLimit({
+    max: app.config.formSubmissionsPerFormPerMinute,
+    timeWindow: MINUTE,
+    keyGenerator: (req) => `form-submissions:${(req.params as { id: string }).id}`,
+  });
+
+  r.get(
+    '/api/public/forms/:id',
+    { schema: { params, response: { 200: publicFormSchema } }, errorHandler: unknownForm },
+    (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getPublicForm(app.db, req.params.id);
+    },
+  );
+
+  r.post(
+    '/api/public/forms/:id/submissions',
+    {
+      bodyLimit: SUBMISSION_BODY_LIMIT,
+      config: {
+        rateLimit: {
+          max: app.config.formSubmissionsPerMinute,
+          timeWindow: MINUTE,
+          keyGenerator: (req: { ip: string }) => req.ip,
+          errorResponseBuilder: () => ({ statusCode: 429, message: formMessages.tooMany }),
+        },
+      },
+      schema: {
+        params,
+        body: submissionInputSchema,
+        response: { 200: submissionReceiptSchema, 201: submissionReceiptSchema },
+      },
+      preHandler: async (req) => {
+        const limit = await perForm(req);
+        if (!limit.isAllowed && limit.isExceeded) throw new AppError(429, formMessages.tooMany);
+      },
+      errorHandler: unknownForm,
+    },
+    async (req, reply) => {
+      const { created, receipt } = await submitForm(
+        app.db,
+        req.params.id,
+        req.body,
+        hashIp(app.config.secretKey, req.ip),
+      );
+      return reply.code(created ? 201 : 200).send(receipt);
+    },
+  );
+}
+
+/** A malformed form id is an unknown one: the page's own message rather than the API's bare 404. */
+function unknownForm(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
+    void reply.code(404).send({ error: formMessages.formNotFound });
+    return;
+  }
+  void handleError(error, req, reply);
+}

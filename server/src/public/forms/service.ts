@@ -1,0 +1,180 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { scopeCustomCss } from '@common/form-css';
+import {
+  checkSubmission,
+  formMessages,
+  type FormField,
+  type PublicForm,
+  type SubmissionReceipt,
+  type SubmittedValue,
+  type submissionInputSchema,
+} from '@common/forms';
+import type { Db } from '../../db/client';
+import { formSubmissions, forms, notifications } from '../../db/schema';
+import { AppError, sqlStateOf } from '../../errors';
+import { readFields, readSettings, readStyle, safeRedirectUrl } from '../../modules/forms/stored';
+import { createLead, mappedValues } from './lead';
+
+// The public form page and its submissions (decisions.md items 11, 13): what a visitor may see of a form, and
+// what a submission stores. Every submission is treated as hostile: it is checked against the stored form's own
+// fields, and only the checked values are kept.
+
+type SubmissionRequest = z.output<typeof submissionInputSchema>;
+
+export const formNotFound = () => new AppError(404, formMessages.formNotFound);
+
+/** A keyed hash of the sender's address: submissions from one address can be told apart, the address never read back. */
+export function hashIp(secret: string, ip: string): string {
+  return createHmac('sha256', secret).update(`form-submission-ip\n${ip}`).digest('base64url');
+}
+
+async function findForm(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: forms.id,
+      userId: forms.userId,
+      name: forms.name,
+      description: forms.description,
+      fields: forms.fields,
+      settings: forms.settings,
+      style: forms.style,
+    })
+    .from(forms)
+    .where(eq(forms.id, id));
+  if (!row) throw formNotFound();
+  return row;
+}
+
+/** GET /api/public/forms/:id: the form as a visitor needs it; no owner, no mapping, no deal stage. */
+export async function getPublicForm(db: Db, id: string): Promise<PublicForm> {
+  const row = await findForm(db, id);
+  const { customCss, ...style } = readStyle(row.style);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    fields: readFields(row.fields),
+    successMessage: readSettings(row.settings).successMessage,
+    redirectUrl: safeRedirectUrl(row.settings),
+    style: { ...style, scopedCss: (customCss && scopeCustomCss(customCss)) || null },
+  };
+}
+
+async function submissionByKey(db: Db, formId: string, key: string) {
+  const [row] = await db
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.idempotencyKey, key)));
+  return row;
+}
+
+/** The bell's line for a submission: the sender's name and e-mail when the form asks for them. */
+function summaryOf(fields: FormField[], values: Record<string, SubmittedValue>, mapped: Record<string, string>) {
+  const text = (value: SubmittedValue | undefined) => (Array.isArray(value) ? value.join('; ') : value);
+  const firstOfType = (type: string) => text(values[fields.find((f) => f.type === type && values[f.id])?.id ?? '']);
+  const parts = [mapped.contact_name ?? firstOfType('name'), mapped.contact_email ?? firstOfType('email')].filter(
+    (part): part is string => Boolean(part),
+  );
+  if (!parts.length) {
+    const first = fields.find((field) => values[field.id] !== undefined);
+    if (first) parts.push(`${first.label}: ${text(values[first.id])}`);
+  }
+  const summary = parts.join(' · ');
+  return summary.length > 200 ? `${summary.slice(0, 199)}…` : summary || null;
+}
+
+/** A concurrent retry with the same key won (23505), or the server's stricter isolation refused one of two. */
+const LOST_RACE = new Set(['23505', '40001', '40P01']);
+
+export interface SubmitResult {
+  /** false: the idempotency key was used before, and `receipt` is of the submission it stored. */
+  created: boolean;
+  receipt: SubmissionReceipt;
+}
+
+/**
+ * POST /api/public/forms/:id/submissions. A filled honeypot answers like a success and stores nothing; a key used
+ * before answers the submission it stored; values failing the form's own rules: 400 with a message per field.
+ * Otherwise one transaction stores the submission (with the fields as they are now), counts it on the form,
+ * makes the lead (autoCreateDeal) and the owner's notification (notifyOnSubmission). Retries racing with one key
+ * store one submission and one deal: the key's unique constraint holds the second until the first commits.
+ */
+export async function submitForm(
+  db: Db,
+  formId: string,
+  input: SubmissionRequest,
+  ipHash: string | null,
+): Promise<SubmitResult> {
+  const form = await findForm(db, formId);
+  const settings = readSettings(form.settings);
+  const receiptFor = (id: string): SubmissionReceipt => ({
+    id,
+    successMessage: settings.successMessage,
+    redirectUrl: safeRedirectUrl(form.settings),
+  });
+  if (input.honeypot?.trim()) return { created: true, receipt: receiptFor(randomUUID()) };
+
+  const earlier = await submissionByKey(db, formId, input.idempotencyKey);
+  if (earlier) return { created: false, receipt: receiptFor(earlier.id) };
+
+  const fields = readFields(form.fields);
+  const { values, errors } = checkSubmission(fields, input.values);
+  if (Object.keys(errors).length) throw new AppError(400, formMessages.fixFields, errors);
+
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(formSubmissions)
+        .values({
+          formId,
+          userId: form.userId,
+          data: values,
+          fields: fields.map((field) => ({ id: field.id, label: field.label, type: field.type })),
+          ipHash,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: [formSubmissions.formId, formSubmissions.idempotencyKey] })
+        .returning({ id: formSubmissions.id });
+      // The same key committed meanwhile: nothing more to do here, the caller answers that submission.
+      if (!row) return null;
+      if (settings.autoCreateDeal) {
+        const lead = await createLead(tx, form.userId, form.name, settings, values);
+        await tx
+          .update(formSubmissions)
+          .set({
+            createdContactId: lead.contactId,
+            createdDealId: lead.dealId,
+            dealSkippedReason: lead.dealSkippedReason,
+          })
+          .where(eq(formSubmissions.id, row.id));
+      }
+      if (settings.notifyOnSubmission) {
+        await tx.insert(notifications).values({
+          userId: form.userId,
+          kind: 'form_submission',
+          title: `New submission: ${form.name}`,
+          body: summaryOf(fields, values, mappedValues(settings, values)),
+          link: `/app/forms/${formId}/submissions`,
+        });
+      }
+      // Last, so the form's row is locked only for the end of the transaction.
+      await tx
+        .update(forms)
+        .set({ submissionCount: sql`${forms.submissionCount} + 1` })
+        .where(eq(forms.id, formId));
+      return row.id;
+    });
+    if (id) return { created: true, receipt: receiptFor(id) };
+  } catch (error) {
+    const state = sqlStateOf(error);
+    // The form was deleted while this was being stored.
+    if (state === '23503') throw formNotFound();
+    if (!state || !LOST_RACE.has(state)) throw error;
+  }
+  const same = await submissionByKey(db, formId, input.idempotencyKey);
+  // Refused by the database's isolation with nothing stored: the page lets the visitor send it again.
+  if (!same) throw new AppError(409, formMessages.submitFailed);
+  return { created: false, receipt: receiptFor(same.id) };
+}
