@@ -17,6 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Cursors } from '../server/src/http/cursor';
+import { contactListName } from '../server/src/modules/contacts/order';
 import { openDatabase, type Db } from '../server/src/db/client';
 import {
   boardCountsSql as projectCountsSql,
@@ -211,7 +212,7 @@ function linesFor(
   deep: { name: string; id: string },
   deepPosition: number,
 ): Line[] {
-  const cursor = new Cursors(SECRET_KEY).seal([deep.name, deep.id], userId, 'contacts');
+  const cursor = new Cursors(SECRET_KEY).seal([deep.name, deep.id], userId, contactListName('name', 'asc'));
   const columns = 'id, name, email, phone, company, created_at';
   const headers = { cookie };
   return [

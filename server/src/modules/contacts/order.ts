@@ -40,6 +40,9 @@ export function contactOrder(sort: ContactSort, dir: SortDirection): ContactOrde
   };
 }
 
+/** The cursor list of a sort and direction: a cursor of another one is refused (400). */
+export const contactListName = (sort: ContactSort, dir: SortDirection) => `contacts:${sort}:${dir}`;
+
 /** The sort value a cursor keeps for a row: null stands for an empty value. */
 export function sortValueOf(row: ContactRow, sort: ContactSort): string | null {
   return sort === 'name' ? row.name : row[sort];

@@ -12,6 +12,7 @@ import { sendCsv } from '../../http/csv';
 import { contactsCsv } from './csv-export';
 import { getContactDetail } from './detail';
 import { contactImportRoute } from './import-route';
+import { contactListName } from './order';
 import { countContacts, createContact, deleteContact, getContact, listContacts, updateContact } from './service';
 
 export async function contactsRoutes(app: FastifyInstance) {
@@ -22,8 +23,7 @@ export async function contactsRoutes(app: FastifyInstance) {
     { schema: { querystring: contactListQuerySchema, response: { 200: contactPageSchema } } },
     async (req) => {
       const { limit, q, sort, dir } = req.query;
-      // Each sort and direction is a list of its own: a cursor of another one is refused (400).
-      const list = `contacts:${sort}:${dir}`;
+      const list = contactListName(sort, dir);
       const after = app.cursors.open(req.query.cursor, req.user.id, list);
       const page = await listContacts(app.db, req.user.id, { limit, after, q, sort, dir });
       return app.cursors.pageOf(page, req.user.id, list);
