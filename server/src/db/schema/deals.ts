@@ -55,5 +55,7 @@ export const deals = pgTable(
     index('deals_contact_idx')
       .on(t.contactId)
       .where(sql`${t.contactId} is not null`),
+    // Global search (decisions.md item 17): a contains-match on the name.
+    index('deals_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );

@@ -75,6 +75,8 @@ export const forms = pgTable(
     check('forms_style_is_object', sql`jsonb_typeof(${t.style}) = 'object'`),
     // Listed per user, newest first (part 2 §7), paged by (created_at, id).
     index('forms_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Global search (decisions.md item 17): a contains-match on the name.
+    index('forms_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { isNotBlank, isOneOf } from './check-helpers';
 import { projectStatuses } from '../../../../common/constants';
@@ -26,5 +27,7 @@ export const projects = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Global search (decisions.md item 17): a contains-match on the name.
+    index('projects_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );

@@ -50,6 +50,11 @@ export const tasks = pgTable(
     check('tasks_status_check', isOneOf(t.status, taskStatuses)),
     // "A task links to a project or to a deal, never both" (part 2 §4).
     check('tasks_project_or_deal_check', sql`${t.projectId} is null or ${t.dealId} is null`),
+    // Global search (decisions.md item 17): a contains-match on name and description together.
+    index('tasks_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.description}, '')) gin_trgm_ops`,
+    ),
     // Dashboard today / recent / open count; calendar by due date (part 1 §7, part 2 §7).
     index('tasks_user_status_due_idx').on(t.userId, t.status, t.dueDate),
     index('tasks_assigned_due_idx').on(t.assignedUserId, t.dueDate),

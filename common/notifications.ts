@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { pageOf } from './http';
+
+/**
+ * The bell (decisions.md item 17). Submissions and bookings are written in the transaction that stores them;
+ * a task or deal activity that fell due within the last day unfinished is written when the bell is read.
+ */
+export const notificationKinds = [
+  'form_submission',
+  'booking',
+  'booking_cancelled',
+  'task_overdue',
+  'activity_overdue',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** How long after its due time an unfinished task or activity still turns into a notification. */
+export const OVERDUE_WINDOW_HOURS = 24;
+
+/** The badge shows at most this; more reads "99+". */
+export const UNREAD_COUNT_CAP = 99;
+
+export const notificationMessages = {
+  loadFailed: 'Failed to load notifications',
+  markFailed: 'Failed to update notification',
+  allRead: 'All notifications marked as read',
+  settingsSaved: 'Notification settings saved',
+  settingsFailed: 'Failed to save notification settings',
+  empty: 'No notifications yet',
+  newOne: (title: string) => `New notification: ${title}`,
+} as const;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(notificationKinds),
+  title: z.string(),
+  body: z.string().nullable(),
+  /** An app path (starting with /app/) the click opens, or null. */
+  link: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notifications: newest first, paged by cursor. */
+export const notificationPageSchema = pageOf(notificationSchema);
+
+/**
+ * GET /api/notifications/unread: the badge, polled while the tab is visible. `newest` is the newest unread one,
+ * so the app can toast a notification it has not seen before.
+ */
+export const unreadSchema = z.object({
+  count: z.number().int(),
+  hasMore: z.boolean(),
+  newest: notificationSchema.nullable(),
+});
+export type Unread = z.infer<typeof unreadSchema>;
+
+/** POST /api/notifications/read-all answers how many it marked. */
+export const markedSchema = z.object({ marked: z.number().int() });
+
+/** GET and PUT /api/notifications/settings: each kind on or off (all on until changed). */
+export const notificationSettingsSchema = z
+  .object({
+    formSubmissions: z.boolean({ message: 'Must be true or false' }),
+    bookings: z.boolean({ message: 'Must be true or false' }),
+    overdue: z.boolean({ message: 'Must be true or false' }),
+  })
+  .strict();
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** Labels of the settings switches. */
+export const notificationSettingLabels: Record<keyof NotificationSettings, string> = {
+  formSubmissions: 'New form submissions',
+  bookings: 'New and cancelled bookings',
+  overdue: 'Overdue tasks and deal activities',
+};
