@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../server/src/db/client';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { defaultPipelineStages } from '../common/constants';
 import { authAccounts, authUsers, contacts, dealActivities, deals, pipelines, users } from '../server/src/db/schema';
 import { hashPassword } from '../server/src/auth/password';
@@ -47,6 +47,12 @@ export interface SeedResult {
   pipelineId: string;
   rows: number;
   seconds: number;
+}
+
+/** The name contactRow gives the i-th contact, in SQL: the seeded tasks name their contact. */
+export function contactNameSql(i: SQL): SQL {
+  const pick = (names: string[], at: SQL) => sql`(${sql.raw(`array['${names.join("', '")}']`)})[1 + ${at}]`;
+  return sql`${pick(FIRST, sql`(${i}) % ${FIRST.length}`)} || ' ' || ${pick(LAST, sql`(${i}) / ${FIRST.length} % ${LAST.length}`)} || ' ' || (${i})`;
 }
 
 function contactRow(userId: string, i: number) {

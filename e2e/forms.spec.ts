@@ -214,6 +214,8 @@ test.describe('forms', () => {
     page,
     signedIn: _,
   }) => {
+    // Several axe runs at two widths: near a minute on a loaded two-core machine.
+    test.setTimeout(120_000);
     const name = unique('Contact us');
     await createForm(page, name);
     await page.goto('/app/forms');

@@ -12,6 +12,7 @@ const hubLinks = [
     description: "Email accounts and an autoresponder provider's keys",
     url: /\/app\/settings\/email$/,
   },
+  { name: /Notifications/, description: 'What the bell tells you about', url: /\/app\/settings\/notifications$/ },
 ];
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
@@ -39,7 +40,7 @@ test.describe('settings', () => {
     await page.goto('/app/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const main = page.getByRole('main');
-    await expect(main.getByRole('listitem')).toHaveCount(5);
+    await expect(main.getByRole('listitem')).toHaveCount(6);
     for (const link of hubLinks) {
       const anchor = main.getByRole('link', { name: link.name });
       if (link.description) await expect(anchor).toContainText(link.description);

@@ -1,7 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -28,10 +34,12 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealsRoutes } from './modules/deals/routes';
 import { emailAccountsRoutes } from './modules/email-accounts/routes';
 import { formsRoutes } from './modules/forms/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { pipelinesRoutes } from './modules/pipelines/routes';
 import { projectsRoutes } from './modules/projects/routes';
 import { avatarFileRoutes, avatarUploadPath, profileRoutes } from './modules/profile/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
+import { searchRoutes } from './modules/search/routes';
 import { taskCategoriesRoutes, tasksRoutes } from './modules/tasks/routes';
 import { publicBookingRoutes } from './public/booking/routes';
 import { allowFramingOfPublicPages } from './public/framing';
@@ -60,6 +68,8 @@ export interface AppOptions {
   /** The built React app; tests of the API leave it out. */
   webDir?: string | null;
   logger?: boolean | object;
+  /** Called for every route as it is added: the isolation test walks the route table with it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
@@ -91,6 +101,7 @@ export async function buildApp({
   database,
   webDir = defaultWebDir,
   logger,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? serverLogger(config),
@@ -100,6 +111,7 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
     logController: new OneLinePerRequest(),
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
@@ -179,6 +191,8 @@ export async function buildApp({
     await signedIn.register(dashboardRoutes);
     await signedIn.register(bookingsRoutes);
     await signedIn.register(formsRoutes);
+    await signedIn.register(notificationsRoutes);
+    await signedIn.register(searchRoutes);
   });
 
   await registerWebApp(app, webDir ?? '', indexHtml);

@@ -44,6 +44,9 @@ const FormsPage = lazy(() => import('./pages/forms/forms-page').then((m) => ({ d
 const SubmissionsPage = lazy(() =>
   import('./pages/forms/submissions-page').then((m) => ({ default: m.SubmissionsPage })),
 );
+const NotificationSettingsPage = lazy(() =>
+  import('./pages/notifications/notification-settings-page').then((m) => ({ default: m.NotificationSettingsPage })),
+);
 const PlaceholderPage = lazy(() =>
   import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -93,6 +96,7 @@ export function AppRoutes() {
           <Route path="settings" element={<SettingsPage />} />
           <Route path="settings/scheduling" element={<SchedulingSettingsPage />} />
           <Route path="settings/ai" element={<AiConfigPage />} />
+          <Route path="settings/notifications" element={<NotificationSettingsPage />} />
           <Route path="chatbot" element={<ChatbotsPage />} />
           <Route path="forms" element={<FormsPage />} />
           <Route path="forms/:id/submissions" element={<SubmissionsPage />} />

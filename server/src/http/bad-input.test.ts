@@ -107,6 +107,11 @@ const writeRoutes = () =>
     ['POST', `/api/public/forms/${formId}/submissions`],
     ['POST', `/api/public/forms/${none}/submissions`],
     ['POST', '/api/public/forms/x/submissions'],
+    ['POST', `/api/notifications/${none}/read`],
+    ['POST', '/api/notifications/x/read'],
+    ['POST', '/api/notifications/%00/read'],
+    ['POST', '/api/notifications/read-all'],
+    ['PUT', '/api/notifications/settings'],
   ] as const;
 
 const readRoutes = [
@@ -232,6 +237,25 @@ const readRoutes = [
   '/api/public/forms/%00',
   '/api/public/forms/x',
   '/api/public/forms/00000000-0000-0000-0000-000000000000?x[y]=1',
+  '/api/notifications?limit=0',
+  '/api/notifications?limit=abc&cursor=1e99',
+  '/api/notifications?cursor=a.b.c',
+  '/api/notifications?cursor[x]=1',
+  '/api/notifications?cursor=%00',
+  '/api/notifications?cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/api/notifications/unread?x[y]=%00',
+  '/api/notifications/settings?x=%00',
+  '/api/notifications/%00',
+  '/api/search',
+  '/api/search?q=',
+  '/api/search?q=%00',
+  '/api/search?q[a]=1',
+  '/api/search?q=a&q=b',
+  `/api/search?q=${'x'.repeat(5000)}`,
+  `/api/search?q=${'%25_%5C'.repeat(33)}`,
+  '/api/search?q=%27%22%3B%20drop%20table%20contacts%3B--',
+  '/api/search?q=%ED%A0%80%F0%9F%8E%89%E2%80%AE',
+  '/api/search?q=%FF%FE',
 ];
 
 const badBodies: unknown[] = [
@@ -322,5 +346,8 @@ describe('bad input never causes a server error', () => {
     const scheduling = (await user.get('/api/scheduling/settings')).json();
     expect(scheduling).toMatchObject({ timeFormat: '24h', minNoticeMinutes: 0, maxAdvanceDays: 90 });
     expect((await user.get('/api/settings/ai')).json()).toEqual({ provider: null, model: null, apiKeyMasked: null });
+    // No body above is a valid change of the notification settings.
+    const notificationSettings = (await user.get('/api/notifications/settings')).json();
+    expect(notificationSettings).toEqual({ formSubmissions: true, bookings: true, overdue: true });
   });
 });

@@ -21,6 +21,15 @@ describe('api', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('passes the abort signal of a GET to fetch', async () => {
+    const fetchMock = answer(200, { id: '1' });
+    vi.stubGlobal('fetch', fetchMock);
+    const controller = new AbortController();
+    await api.get('/api/things/1', z.object({ id: z.string() }), controller.signal);
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.signal).toBe(controller.signal);
+  });
+
   it('sends no body and no content type on GET and DELETE, and accepts 204', async () => {
     const fetchMock = answer(204);
     vi.stubGlobal('fetch', fetchMock);

@@ -53,9 +53,17 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, response.statusText || 'Request failed');
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, schema?: Parser<T>): Promise<T> {
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  schema?: Parser<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'same-origin', headers };
+  // A query TanStack cancels (a newer search) aborts its request.
+  if (signal) init.signal = signal;
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -67,7 +75,7 @@ async function request<T>(method: Method, path: string, body?: unknown, schema?:
 }
 
 export const api = {
-  get: <T>(path: string, schema: Parser<T>) => request('GET', path, undefined, schema),
+  get: <T>(path: string, schema: Parser<T>, signal?: AbortSignal) => request('GET', path, undefined, schema, signal),
   post: <T = void>(path: string, body: unknown = {}, schema?: Parser<T>) => request('POST', path, body, schema),
   patch: <T = void>(path: string, body: unknown, schema?: Parser<T>) => request('PATCH', path, body, schema),
   put: <T = void>(path: string, body: unknown, schema?: Parser<T>) => request('PUT', path, body, schema),

@@ -39,7 +39,7 @@ export function listContactsQuery(db: Db, userId: string, { limit, after, sort, 
  * The text the search box matches, written exactly as contacts_search_trgm_idx is, so a selective term is
  * answered by the trigram index; a term too short or too common walks the sort's index instead, filtering.
  */
-const contactSearchText = sql`(coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.email}, '') || ' ' || coalesce(${contacts.company}, '') || ' ' || coalesce(${contacts.phone}, ''))`;
+export const contactSearchText = sql`(coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.email}, '') || ' ' || coalesce(${contacts.company}, '') || ' ' || coalesce(${contacts.phone}, ''))`;
 
 /** A case-insensitive contains-match over name, e-mail, company and phone; LIKE's wildcards in `q` match themselves. */
 function containing(q: string | undefined) {

@@ -123,8 +123,10 @@ describe('deal board', () => {
     const res = await bob.get(`/api/deals/board?pipelineId=${pipelineId}`);
     expect(res.statusCode).toBe(404);
     const page = await column(bob, pipelineId, 'Lead', null);
-    expect(page.statusCode).toBe(200);
-    expect(page.json()).toEqual({ items: [], nextCursor: null });
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toEqual({ error: 'Not found' });
+    // An empty column of one's own pipeline is still an empty page.
+    expect((await column(ann, pipelineId, 'Won', null)).json()).toEqual({ items: [], nextCursor: null });
   });
 
   it('pages a column from the board’s cursor to its end, without skipping or doubling deals that share a timestamp', async () => {

@@ -34,7 +34,17 @@ export interface ColumnQuery {
  */
 export async function listColumn(db: Db, userId: string, query: ColumnQuery): Promise<KeysetPage<Deal>> {
   const rows = await selectRows<DealRow>(db, columnSql(userId, query));
+  // Rows prove the pipeline is the user's; an empty page must not hide whether another user's exists.
+  if (rows.length === 0) await ownPipelineOrNotFound(db, userId, query.pipelineId);
   return keysetPage(rows, query.limit, dealKey, toDeal);
+}
+
+async function ownPipelineOrNotFound(db: Db, userId: string, pipelineId: string) {
+  const [pipeline] = await db
+    .select({ id: pipelines.id })
+    .from(pipelines)
+    .where(and(eq(pipelines.id, pipelineId), eq(pipelines.userId, userId)));
+  if (!pipeline) throw notFound();
 }
 
 /** The column page's SQL (exported for the test of its plan). */

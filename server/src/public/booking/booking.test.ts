@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMessages } from '@common/booking';
-import { bookings, schedulingSettings, users } from '../../db/schema';
+import { bookings, notifications, schedulingSettings, users } from '../../db/schema';
 import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
 import { book, bookingOf, bookingRows, openBookingOwner, slotsOf, utcDate } from './test-kit';
 
@@ -12,6 +12,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
+const notificationRows = (userId: string) =>
+  t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
 const none = '00000000-0000-0000-0000-000000000000';
 const MINUTE = 60_000;
 
@@ -275,6 +277,46 @@ describe('booking a slot', () => {
     // The same key on another owner's page is another attempt.
     const other = await openBookingOwner(t.app);
     expect((await book(t.app, other.id, input)).statusCode).toBe(201);
+  });
+
+  it('notifies the owner once in the booking’s transaction, not again on a retry', async () => {
+    const owner = await openBookingOwner(t.app);
+    const start = `${utcDate(2)}T10:00:00.000Z`;
+    const input = bookingOf(start, { name: ' Vera Visitor ' });
+    const first = await book(t.app, owner.id, input);
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await book(t.app, owner.id, input)).statusCode).toBe(200);
+    const raced = await Promise.all(Array.from({ length: 4 }, () => book(t.app, owner.id, input)));
+    expect(raced.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await notificationRows(owner.id)).toEqual([
+      expect.objectContaining({
+        kind: 'booking',
+        title: 'New booking: Vera Visitor',
+        body: `${utcDate(2)} 10:00 UTC · vera@example.com`,
+        link: `/app/calendar?view=day&date=${utcDate(2)}`,
+        sourceId: first.json().id,
+        readAt: null,
+      }),
+    ]);
+    const unread = await owner.get('/api/notifications/unread');
+    expect(unread.json()).toMatchObject({ count: 1, newest: { kind: 'booking', title: 'New booking: Vera Visitor' } });
+  });
+
+  it('does not notify an owner who turned bookings off, nor for a refused booking', async () => {
+    const owner = await openBookingOwner(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      headers: { cookie: owner.cookie },
+      payload: { formSubmissions: true, bookings: false, overdue: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await book(t.app, owner.id, bookingOf(`${utcDate(2)}T10:00:00Z`))).statusCode).toBe(201);
+    // Refused: the time is taken, and not a slot.
+    expect((await book(t.app, owner.id, bookingOf(`${utcDate(2)}T10:00:00Z`))).statusCode).toBe(409);
+    expect((await book(t.app, owner.id, bookingOf(`${utcDate(2)}T10:07:00Z`))).statusCode).toBe(400);
+    expect(await bookingRows(t.database.db, owner.id)).toHaveLength(1);
+    expect(await notificationRows(owner.id)).toEqual([]);
   });
 
   it('answers 409 for a time taken meanwhile, and the slots no longer show it', async () => {

@@ -15,6 +15,7 @@ import { schedulingDefaults } from '@common/scheduling';
 import type { Db } from '../../db/client';
 import { bookings, schedulingSettings, users } from '../../db/schema';
 import { AppError, sqlStateOf } from '../../errors';
+import { addNotification, utcMinute, wantsNotification } from '../../modules/notifications/notify';
 import { getAvailability } from '../../modules/profile/availability';
 
 // The public booking page (decisions.md items 14, 15): what a visitor may see of an owner, the free slots, and
@@ -145,7 +146,8 @@ const LOST_RACE = new Set(['23P01', '23505', '40001', '40P01', '55P03']);
  * POST /api/public/booking/:userId. The start must be one of the free slots by the owner's rules at this moment
  * (else 400, nothing stored); whether another booking holds the time is the database's to say, so that of many
  * visitors at once exactly one gets it and the others 409. A key already used answers its booking (`created`
- * false), also when two requests with one key race.
+ * false), also when two requests with one key race. The owner's notification (unless turned off) is written in
+ * the booking's transaction: with it, or not at all, and never again on a retry.
  */
 export async function bookSlot(db: Db, userId: string, input: BookingRequest, now = new Date()) {
   const earlier = await bookingByKey(db, userId, input.idempotencyKey);
@@ -168,6 +170,16 @@ export async function bookSlot(db: Db, userId: string, input: BookingRequest, no
           idempotencyKey: input.idempotencyKey,
         })
         .returning(confirmationColumns);
+      if (await wantsNotification(tx, userId, 'bookings')) {
+        await addNotification(tx, {
+          userId,
+          kind: 'booking',
+          title: `New booking: ${input.name}`,
+          body: `${utcMinute(start)} · ${input.email}`,
+          link: `/app/calendar?view=day&date=${start.toISOString().slice(0, 10)}`,
+          sourceId: row!.id,
+        });
+      }
       return { created: true, booking: toConfirmation(row!, owner) };
     });
   } catch (error) {

@@ -12,9 +12,10 @@ import {
   type submissionInputSchema,
 } from '@common/forms';
 import type { Db } from '../../db/client';
-import { formSubmissions, forms, notifications } from '../../db/schema';
+import { formSubmissions, forms } from '../../db/schema';
 import { AppError, sqlStateOf } from '../../errors';
 import { readFields, readSettings, readStyle, safeRedirectUrl } from '../../modules/forms/stored';
+import { addNotification, wantsNotification } from '../../modules/notifications/notify';
 import { createLead, mappedValues } from './lead';
 
 // The public form page and its submissions (decisions.md items 11, 13): what a visitor may see of a form, and
@@ -150,13 +151,14 @@ export async function submitForm(
           })
           .where(eq(formSubmissions.id, row.id));
       }
-      if (settings.notifyOnSubmission) {
-        await tx.insert(notifications).values({
+      if (settings.notifyOnSubmission && (await wantsNotification(tx, form.userId, 'formSubmissions'))) {
+        await addNotification(tx, {
           userId: form.userId,
           kind: 'form_submission',
           title: `New submission: ${form.name}`,
           body: summaryOf(fields, values, mappedValues(settings, values)),
-          link: `/app/forms/${formId}/submissions`,
+          link: `/app/forms/${formId}/submissions?submission=${row.id}`,
+          sourceId: row.id,
         });
       }
       // Last, so the form's row is locked only for the end of the transaction.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages, formMessages, MAX_TEXTAREA_LENGTH, MAX_VALUE_LENGTH, type Form } from '@common/forms';
 import { contacts, deals, forms, notifications } from '../../db/schema';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
-import { createForm, ids, leadForm, submission, submissionRows, submit, validValues } from './test-kit';
+import { createForm, ids, leadForm, put, submission, submissionRows, submit, validValues } from './test-kit';
 
 // The public side of a form (decisions.md items 11, 13): what a visitor sees, and every submission treated as
 // hostile — checked against the stored form's own fields, rate-limited, idempotent, stored with its lead.
@@ -272,17 +272,65 @@ describe('a submission', () => {
     const quiet = await createForm(owner, leadForm({ name: 'Quiet', settings: { notifyOnSubmission: false } }));
     const loud = await createForm(owner, leadForm({ name: 'Loud' }));
     expect((await submit(t.app, quiet.id, submission())).statusCode).toBe(201);
-    expect((await submit(t.app, loud.id, submission())).statusCode).toBe(201);
+    const sent = await submit(t.app, loud.id, submission());
+    expect(sent.statusCode).toBe(201);
+    const submissionId = sent.json().id;
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, owner.id));
     expect(rows.filter((row) => row.title === 'New submission: Quiet')).toHaveLength(0);
     expect(rows.filter((row) => row.title === 'New submission: Loud')).toEqual([
       expect.objectContaining({
         kind: 'form_submission',
         body: 'Vera Visitor · vera@example.com',
-        link: `/app/forms/${loud.id}/submissions`,
+        link: `/app/forms/${loud.id}/submissions?submission=${submissionId}`,
+        sourceId: submissionId,
         readAt: null,
       }),
     ]);
+  });
+
+  describe('notifies exactly once', () => {
+    const notesOf = async (userId: string) =>
+      t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+
+    it('when the same submission is sent again with its idempotency key', async () => {
+      const user = await signUp(t.app, 'nina');
+      const target = await createForm(user, leadForm({ name: 'Retried' }));
+      const body = submission();
+      expect((await submit(t.app, target.id, body)).statusCode).toBe(201);
+      expect((await submit(t.app, target.id, body)).statusCode).toBe(200);
+      const [stored] = await submissionRows(t.database.db, target.id);
+      expect(await notesOf(user.id)).toEqual([
+        expect.objectContaining({ kind: 'form_submission', title: 'New submission: Retried', sourceId: stored!.id }),
+      ]);
+      const unread = await user.get('/api/notifications/unread');
+      expect(unread.json()).toMatchObject({ count: 1, hasMore: false, newest: { title: 'New submission: Retried' } });
+    });
+
+    it('when identical requests race', async () => {
+      const user = await signUp(t.app, 'rita');
+      const target = await createForm(user, leadForm({ name: 'Raced' }));
+      const body = submission();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => submit(t.app, target.id, body)));
+      expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1);
+      expect(await submissionRows(t.database.db, target.id)).toHaveLength(1);
+      expect(await notesOf(user.id)).toHaveLength(1);
+    });
+
+    it('and not at all when the owner turned form submission notifications off', async () => {
+      const user = await signUp(t.app, 'otto');
+      const target = await createForm(user, leadForm({ name: 'Muted' }));
+      const off = { formSubmissions: false, bookings: true, overdue: true };
+      expect((await put(t.app, user, '/api/notifications/settings', off)).statusCode).toBe(200);
+      expect((await submit(t.app, target.id, submission())).statusCode).toBe(201);
+      expect(await submissionRows(t.database.db, target.id)).toHaveLength(1);
+      expect(await notesOf(user.id)).toEqual([]);
+      // Turned on again, the next one is notified.
+      expect(
+        (await put(t.app, user, '/api/notifications/settings', { ...off, formSubmissions: true })).statusCode,
+      ).toBe(200);
+      expect((await submit(t.app, target.id, submission())).statusCode).toBe(201);
+      expect(await notesOf(user.id)).toHaveLength(1);
+    });
   });
 });
 

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/spinner';
 import { cn } from '../../lib/cn';
 import { formatCount } from '../../lib/format';
 import { useCursorPages } from '../../lib/paging';
+import { useParamOnce } from '../../lib/use-param-once';
 import { CONTACTS_PAGE_SIZE, contactsCountQuery, contactsQuery, type ContactListView } from './api';
 import { ContactFormModal } from './contact-form-modal';
 import { ContactsTable } from './contacts-table';
@@ -151,6 +152,8 @@ export function ContactsPage() {
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [importing, setImporting] = useState(false);
   const { data: total } = useQuery(contactsCountQuery());
+  // The command menu's "Create contact" links here with ?new=1.
+  useParamOnce('new', () => setEditing({ mode: 'create' }));
 
   const search = useCallback((q: string) => setView({ q }), [setView]);
   const sortBy = (column: ContactSort) =>

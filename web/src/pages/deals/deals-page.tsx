@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
+import { useParamOnce } from '../../lib/use-param-once';
 import { boardQuery, dealQuery, pipelinesQuery, useCreateDefaultPipeline, useDeleteDeal } from './api';
 import { DealBoard } from './deal-board';
 import { DealModal } from './deal-modal';
@@ -69,6 +70,8 @@ export function DealsPage() {
       );
     }
   }, [chosenId, inUrl, setParams]);
+  // The command menu's "Create deal" links here with ?new=1 (after the effect above, which keeps other params).
+  useParamOnce('new', () => setCreating(true));
 
   useEffect(() => {
     if (pipelines.isError) toast.error(dealMessages.pipelinesLoadFailed, { id: 'pipelines-load' });

@@ -11,7 +11,8 @@ import { PageTitle } from '../../components/page-title';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { useCursorPages } from '../../lib/paging';
-import { copyEmbedCode, FORMS_PAGE_SIZE, formsPageQuery, useDeleteForm } from './api';
+import { useParamOnce } from '../../lib/use-param-once';
+import { copyEmbedCode, FORMS_PAGE_SIZE, formQuery, formsPageQuery, useDeleteForm } from './api';
 import { FormBuilderModal } from './form-builder-modal';
 import { FormCard } from './form-card';
 
@@ -19,6 +20,22 @@ import { FormCard } from './form-card';
 interface Editing {
   open: boolean;
   form: Form | null;
+}
+
+/** ?form=<id> (a search hit) opens that form in the builder once it has loaded. */
+function useOpenLinkedForm(onOpen: (form: Form) => void) {
+  const [linkedId, setLinkedId] = useState<string | null>(null);
+  useParamOnce('form', setLinkedId);
+  const linked = useQuery({ ...formQuery(linkedId ?? ''), enabled: linkedId !== null });
+  if (linkedId !== null && linked.data) {
+    setLinkedId(null);
+    onOpen(linked.data);
+  }
+  const failed = linkedId !== null && linked.isError;
+  // Another user's or a deleted one: a toast, and the page as it was.
+  useEffect(() => {
+    if (failed) toast.error(formMessages.loadFailed, { id: 'form-load' });
+  }, [failed]);
 }
 
 /** The user's lead-capture forms, newest first, a page at a time; create and edit in the builder. */
@@ -31,6 +48,7 @@ export function FormsPage() {
   const [editing, setEditing] = useState<Editing>({ open: false, form: null });
   const [deleting, setDeleting] = useState<Form | null>(null);
   const remove = useDeleteForm();
+  useOpenLinkedForm((form) => setEditing({ open: true, form }));
 
   useEffect(() => {
     if (isError) toast.error(formMessages.loadFailed, { id: 'forms-load' });

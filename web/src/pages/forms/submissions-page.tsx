@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ArrowLeft, Download, Inbox } from 'lucide-react';
@@ -76,6 +76,9 @@ export function SubmissionsPage() {
 
 function FormSubmissions({ form }: { form: Form }) {
   const pages = useCursorPages();
+  // ?submission=<id> (a notification's link): that row is marked and scrolled to.
+  const [params] = useSearchParams();
+  const highlighted = params.get('submission');
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({
     ...submissionsPageQuery(form.id, pages.cursor),
     placeholderData: keepPreviousData,
@@ -109,7 +112,7 @@ function FormSubmissions({ form }: { form: Form }) {
   else
     content = (
       <Card className="overflow-hidden">
-        <SubmissionsTable form={form} submissions={data.items} />
+        <SubmissionsTable form={form} submissions={data.items} highlighted={highlighted} />
         <Pagination
           pageIndex={pages.pageIndex}
           pageSize={SUBMISSIONS_PAGE_SIZE}

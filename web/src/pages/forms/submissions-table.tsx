@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import type { Form, Submission } from '@common/forms';
@@ -9,9 +10,21 @@ const td = 'max-w-xs px-4 py-3 align-top text-sm text-slate-700 dark:text-slate-
 
 const submittedAt = (iso: string) => format(new Date(iso), 'MMM d, yyyy h:mm a');
 
+interface SubmissionsTableProps {
+  form: Form;
+  submissions: Submission[];
+  /** A submission to mark and scroll to (a notification's link), or null. */
+  highlighted?: string | null;
+}
+
 /** One column per field (current ones, then removed ones as they were labelled), the time, and the deal made. */
-export function SubmissionsTable({ form, submissions }: { form: Form; submissions: Submission[] }) {
+export function SubmissionsTable({ form, submissions, highlighted = null }: SubmissionsTableProps) {
   const columns = submissionColumns(form.fields, submissions);
+  const highlightedRow = useRef<HTMLTableRowElement>(null);
+  const shown = submissions.some((submission) => submission.id === highlighted);
+  useEffect(() => {
+    if (shown) highlightedRow.current?.scrollIntoView({ block: 'center' });
+  }, [shown, highlighted]);
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Submissions table">
       <table className="w-full divide-y divide-slate-200 dark:divide-slate-800">
@@ -35,7 +48,12 @@ export function SubmissionsTable({ form, submissions }: { form: Form; submission
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {submissions.map((submission) => (
-            <tr key={submission.id}>
+            <tr
+              key={submission.id}
+              ref={submission.id === highlighted ? highlightedRow : undefined}
+              aria-current={submission.id === highlighted ? 'true' : undefined}
+              className={submission.id === highlighted ? 'bg-amber-50 dark:bg-amber-500/10' : undefined}
+            >
               {columns.map((column) => (
                 <td key={column.fieldId} className={`${td} min-w-40 whitespace-pre-line break-words`}>
                   {cellText(submission.data[column.fieldId])}

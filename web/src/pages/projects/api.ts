@@ -40,6 +40,13 @@ export const projectsPageQuery = (cursor: string | null) =>
     queryFn: () => api.get(`/api/projects?${pageParams(PROJECTS_PAGE_SIZE, cursor)}`, projectPageSchema),
   });
 
+/** One project, for a link that opens it (?project=<id>, from the command menu). */
+export const projectQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['projects', 'one', id],
+    queryFn: () => api.get(`/api/projects/${encodeURIComponent(id)}`, projectSchema),
+  });
+
 function useInvalidateProjects() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: ['projects'] });

@@ -10,7 +10,8 @@ import { Card } from '../../components/card';
 import { Pagination } from '../../components/pagination';
 import { cn } from '../../lib/cn';
 import { useCursorPages } from '../../lib/paging';
-import { PROJECTS_PAGE_SIZE, projectBoardQuery, projectsPageQuery, useDeleteProject } from './api';
+import { useParamOnce } from '../../lib/use-param-once';
+import { PROJECTS_PAGE_SIZE, projectBoardQuery, projectQuery, projectsPageQuery, useDeleteProject } from './api';
 import { ProjectBoard } from './project-board';
 import { ProjectGrid } from './project-grid';
 import { ProjectModal } from './project-modal';
@@ -29,6 +30,7 @@ export function ProjectsPage() {
   const [view, setView] = useProjectsView(userId);
   const [editing, setEditing] = useState<Editing>({ open: false, project: null });
   const remove = useDeleteProject();
+  useOpenLinkedProject((project) => setEditing({ open: true, project }));
 
   const open = (project: Project) => setEditing({ open: true, project });
   // Part 2 §2: a browser confirmation, not a modal.
@@ -68,6 +70,22 @@ export function ProjectsPage() {
       />
     </>
   );
+}
+
+/** ?project=<id> (a search hit) opens that project's modal once it has loaded. */
+function useOpenLinkedProject(onOpen: (project: Project) => void) {
+  const [linkedId, setLinkedId] = useState<string | null>(null);
+  useParamOnce('project', setLinkedId);
+  const linked = useQuery({ ...projectQuery(linkedId ?? ''), enabled: linkedId !== null });
+  if (linkedId !== null && linked.data) {
+    setLinkedId(null);
+    onOpen(linked.data);
+  }
+  const failed = linkedId !== null && linked.isError;
+  // Another user's or a deleted one: a toast, and the page as it was.
+  useEffect(() => {
+    if (failed) toast.error(projectMessages.loadFailed, { id: 'project-load' });
+  }, [failed]);
 }
 
 interface ViewProps {

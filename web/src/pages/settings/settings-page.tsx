@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Bot, CalendarDays, ChevronRight, FileText, GitBranch, Mail } from 'lucide-react';
+import { Bell, Bot, CalendarDays, ChevronRight, FileText, GitBranch, Mail } from 'lucide-react';
 import { PageTitle } from '../../components/page-title';
 
 interface SettingsLink {
@@ -12,7 +12,7 @@ interface SettingsLink {
 
 const iconClasses = 'size-5';
 
-/** The five links of the hub and their descriptions (part 2 §2 "Settings hub"). */
+/** The five links of the hub and their descriptions (part 2 §2 "Settings hub"), then the bell's settings. */
 const settingsLinks: SettingsLink[] = [
   {
     title: 'AI Configuration',
@@ -44,6 +44,13 @@ const settingsLinks: SettingsLink[] = [
     description: "Email accounts and an autoresponder provider's keys",
     to: '/app/settings/email',
     icon: <Mail aria-hidden="true" className={iconClasses} />,
+  },
+  {
+    // Not in the spec (decisions.md item 17): the bell's kinds, each on or off.
+    title: 'Notifications',
+    description: 'What the bell tells you about',
+    to: '/app/settings/notifications',
+    icon: <Bell aria-hidden="true" className={iconClasses} />,
   },
 ];
 

@@ -10,6 +10,7 @@ import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { useAuthStore } from '../../lib/auth-store';
 import { cn } from '../../lib/cn';
+import { useParamOnce } from '../../lib/use-param-once';
 import { boardQuery, categoriesQuery, taskKey, useSetTaskStatus } from './api';
 import { CreateCategoryModal, ManageCategoriesModal } from './category-modals';
 import { filterQuery, hasFilters, useTaskFilters } from './filters';
@@ -86,6 +87,8 @@ export function TasksPage() {
   const board = useQuery({ ...boardQuery(filters), enabled: view === 'board', placeholderData: keepPreviousData });
   const setStatus = useSetTaskStatus();
   const [creating, setCreating] = useState(false);
+  // The command menu's "Create task" links here with ?new=1.
+  useParamOnce('new', () => setCreating(true));
   const [creatingCategory, setCreatingCategory] = useState(false);
   const [managing, setManaging] = useState(false);
   // Read once per render: every card judges "overdue" against the same moment.

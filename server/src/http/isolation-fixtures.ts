@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp } from '../app';
+import { signUp, openTestDatabase, testConfig, type TestApp, type UserClient } from '../test/test-app';
+
+// The isolation matrix's world (isolation-matrix.test.ts): user A's records, made through the API as A,
+// and a request shape the cases describe.
+
+/** Every name A gives a record carries it, so a leak shows in any body B gets back. */
+export const MARKER = 'Zanzibarq';
+
+/** The app with its route table: every route as Fastify added it. */
+export async function buildAppWithRoutes(): Promise<TestApp & { routes: RouteOptions[] }> {
+  const routes: RouteOptions[] = [];
+  const database = await openTestDatabase();
+  // Avatars are files in the data folder.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pipewise-isolation-'));
+  const app = await buildApp({
+    config: { ...testConfig, dataDir },
+    database,
+    webDir: null,
+    logger: false,
+    onRoute: (route) => routes.push(route),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    routes,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** "METHOD /api/path/:param" of each route; HEAD routes Fastify adds beside a GET are the GET's. */
+export function routeKeys(routes: RouteOptions[]): string[] {
+  const keys = new Set<string>();
+  for (const route of routes) {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' && routes.some((r) => r.url === route.url && [r.method].flat().includes('GET'))) continue;
+      keys.add(`${method} ${route.url}`);
+    }
+  }
+  return [...keys].sort();
+}
+
+export interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: unknown;
+  /** A multipart body instead of JSON. */
+  parts?: Part[];
+}
+
+export interface Part {
+  name: string;
+  bytes: string | Buffer;
+  filename?: string;
+  type?: string;
+}
+
+function multipart(parts: Part[]) {
+  const boundary = `----pipewise${Math.random().toString(36).slice(2)}`;
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
+        (part.filename === undefined ? '' : `; filename="${part.filename}"`) +
+        `\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
+    ),
+    Buffer.isBuffer(part.bytes) ? part.bytes : Buffer.from(part.bytes),
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** Sends `call` with this cookie, or with no session when `cookie` is null. */
+export function send(app: FastifyInstance, cookie: string | null, call: Call): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const options: InjectOptions = { method: call.method, url: call.url, headers };
+  if (call.parts) {
+    const { payload, contentType } = multipart(call.parts);
+    options.payload = payload;
+    headers['content-type'] = contentType;
+  } else if (call.body !== undefined) {
+    options.payload = JSON.stringify(call.body);
+    headers['content-type'] = 'application/json';
+  }
+  return app.inject(options);
+}
+
+/** A's records, by the names the cases use. */
+export interface World {
+  app: FastifyInstance;
+  a: UserClient;
+  b: UserClient;
+  contactId: string;
+  pipelineId: string;
+  dealId: string;
+  activityId: string;
+  projectId: string;
+  categoryId: string;
+  taskId: string;
+  emailAccountId: string;
+  formId: string;
+  fieldId: string;
+  bookingId: string;
+  notificationId: string;
+  feedToken: string;
+  /** The stages of A's pipeline, in order. */
+  stages: string[];
+  /** B's own pipeline, for the calls that need one of B's to reach A's. */
+  bPipelineId: string;
+}
+
+type Items<T = object> = { items: Array<T & { id: string }> };
+
+async function created(res: Promise<LightMyRequestResponse>): Promise<string> {
+  const answer = await res;
+  expect(answer.statusCode, answer.body).toBeLessThan(300);
+  return answer.json<{ id: string }>().id;
+}
+
+export const mailServer = (username: string) => ({
+  host: 'mail.example.com',
+  port: 995,
+  username,
+  password: 'a-password-1',
+});
+
+/** A with one record of every kind, and a booking page open every day; B signed up beside them. */
+export async function makeWorld(app: FastifyInstance): Promise<World> {
+  const a = await signUp(app, 'ann');
+  const b = await signUp(app, 'bob');
+  const as = (call: Call) => send(app, a.cookie, call);
+  expect((await a.patch('/api/profile', { name: `${MARKER} Ann` })).statusCode).toBe(200);
+  for (let day = 0; day < 7; day++) {
+    const res = await as({
+      method: 'PUT',
+      url: `/api/profile/availability/${day}`,
+      body: { isAvailable: true, startTime: '00:00', endTime: '23:30' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  expect((await a.patch('/api/scheduling/settings', { timezone: 'UTC' })).statusCode).toBe(200);
+  for (const call of [
+    { method: 'PUT', url: '/api/settings/ai', body: { provider: 'openai', model: 'gpt-4', apiKey: 'sk-ann-key' } },
+    {
+      method: 'PUT',
+      url: '/api/calendar/integration',
+      body: { googleClientId: `${MARKER}-client`, googleClientSecret: 'ann-secret' },
+    },
+    {
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      body: { formSubmissions: true, bookings: true, overdue: true },
+    },
+  ] as const) {
+    const res = await as(call);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  const contactId = await created(a.post('/api/contacts', { name: `${MARKER} contact`, email: 'zc@example.com' }));
+  const pipelineId = await created(a.post('/api/pipelines', { name: `${MARKER} pipeline` }));
+  const dealId = await created(
+    a.post('/api/deals', { name: `${MARKER} deal`, pipelineId, stage: 'Lead', value: 100, contactId }),
+  );
+  const activityId = await created(
+    a.post(`/api/deals/${dealId}/activities`, {
+      activityType: 'call',
+      description: `${MARKER} activity`,
+      dueDate: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    }),
+  );
+  const projectId = await created(a.post('/api/projects', { name: `${MARKER} project` }));
+  const categoryId = await created(a.post('/api/task-categories', { name: `${MARKER} category` }));
+  const taskId = await created(
+    a.post('/api/tasks', {
+      name: `${MARKER} task`,
+      projectId,
+      categoryId,
+      dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+  );
+  const emailAccountId = await created(
+    a.post('/api/email-accounts', {
+      email: 'zanzibar@example.com',
+      pop3: mailServer(`${MARKER}-pop`),
+      smtp: mailServer(`${MARKER}-smtp`),
+    }),
+  );
+  const fieldId = randomUUID();
+  const formId = await created(
+    a.post('/api/forms', {
+      name: `${MARKER} form`,
+      fields: [{ id: fieldId, type: 'name', label: 'Full Name', required: true }],
+      settings: { notifyOnSubmission: true },
+    }),
+  );
+  const submitted = await send(app, null, {
+    method: 'POST',
+    url: `/api/public/forms/${formId}/submissions`,
+    body: { values: { [fieldId]: `${MARKER} visitor` }, idempotencyKey: randomUUID() },
+  });
+  expect(submitted.statusCode, submitted.body).toBeLessThan(300);
+
+  const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const slots = await send(app, null, { method: 'GET', url: `/api/public/booking/${a.id}/slots?date=${date}&tz=UTC` });
+  expect(slots.statusCode, slots.body).toBe(200);
+  const start = slots.json<{ slots: Array<{ start: string }> }>().slots[0]!.start;
+  const booked = await send(app, null, {
+    method: 'POST',
+    url: `/api/public/booking/${a.id}`,
+    body: { start, name: `${MARKER} booker`, email: 'booker@example.com', idempotencyKey: randomUUID() },
+  });
+  expect(booked.statusCode, booked.body).toBeLessThan(300);
+  const bookingId = (await a.get('/api/bookings')).json<Items>().items[0]!.id;
+
+  const notifications = await a.get('/api/notifications');
+  expect(notifications.statusCode, notifications.body).toBe(200);
+  const notificationId = notifications
+    .json<Items<{ kind: string }>>()
+    .items.find((n) => n.kind === 'form_submission')!.id;
+  const { feedPath } = (await a.get('/api/calendar/integration')).json<{ feedPath: string }>();
+  const feedToken = /feed\/([^/.]+)\.ics/.exec(feedPath)![1]!;
+
+  const pipelines: Array<{ id: string; stages: string[] }> = (await a.get('/api/pipelines')).json();
+  const stages = pipelines.find((p) => p.id === pipelineId)!.stages;
+  const bPipelineId = await created(b.post('/api/pipelines', { name: 'Bob pipeline' }));
+  return {
+    app,
+    a,
+    b,
+    contactId,
+    pipelineId,
+    dealId,
+    activityId,
+    projectId,
+    categoryId,
+    taskId,
+    emailAccountId,
+    formId,
+    fieldId,
+    bookingId,
+    notificationId,
+    feedToken,
+    stages,
+    bPipelineId,
+  };
+}
+
+/** What A reads back to see that a case changed nothing of theirs. */
+export const aReads = {
+  me: () => '/api/me',
+  contact: (w: World) => `/api/contacts/${w.contactId}/details`,
+  contacts: () => '/api/contacts?limit=100',
+  pipelines: () => '/api/pipelines',
+  deal: (w: World) => `/api/deals/${w.dealId}`,
+  activities: (w: World) => `/api/deals/${w.dealId}/activities`,
+  project: (w: World) => `/api/projects/${w.projectId}`,
+  task: (w: World) => `/api/tasks/${w.taskId}`,
+  categories: () => '/api/task-categories',
+  emailAccounts: () => '/api/email-accounts',
+  form: (w: World) => `/api/forms/${w.formId}`,
+  submissions: (w: World) => `/api/forms/${w.formId}/submissions`,
+  booking: (w: World) => `/api/bookings/${w.bookingId}`,
+  notifications: () => '/api/notifications',
+  notificationSettings: () => '/api/notifications/settings',
+  availability: () => '/api/profile/availability',
+  scheduling: () => '/api/scheduling/settings',
+  ai: () => '/api/settings/ai',
+  calendarIntegration: () => '/api/calendar/integration',
+} satisfies Record<string, (w: World) => string>;
+export type ReadKey = keyof typeof aReads;
+
+/** A's view of these reads: status and body of each. */
+export async function readAsA(w: World, keys: readonly ReadKey[]): Promise<Record<string, unknown>> {
+  const view: Record<string, unknown> = {};
+  for (const key of keys) {
+    const res = await w.a.get(aReads[key](w));
+    view[key] = { status: res.statusCode, body: res.body ? res.json<unknown>() : null };
+  }
+  return view;
+}

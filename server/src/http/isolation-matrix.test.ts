@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealActivities, tasks } from '../db/schema';
+import { signUp, type TestApp, type UserClient } from '../test/test-app';
+import { routeCases, type Probe } from './isolation-cases';
+import {
+  MARKER,
+  aReads,
+  buildAppWithRoutes,
+  makeWorld,
+  readAsA,
+  routeKeys,
+  send,
+  type ReadKey,
+  type World,
+} from './isolation-fixtures';
+
+// Issue 14's isolation matrix: every /api route of the server's own route table, walked by user B with user A's
+// records at hand and by no one (decisions.md item 3: another user's record answers 404, never 403, never its data).
+
+let t: TestApp & { routes: RouteOptions[] };
+let w: World;
+let before: Record<string, unknown>;
+const everything = Object.keys(aReads) as ReadKey[];
+
+beforeAll(async () => {
+  t = await buildAppWithRoutes();
+  w = await makeWorld(t.app);
+  before = await readAsA(w, everything);
+});
+afterAll(() => t?.close());
+
+const apiRoutes = () => routeKeys(t.routes).filter((key) => key.split(' ')[1]!.startsWith('/api/'));
+const isLive = (key: string) => apiRoutes().includes(key);
+
+/** A's ids, A's secret feed token and every name A gave: none may reach B. */
+function leaksOf(body: string): string[] {
+  const secrets = [
+    MARKER,
+    w.a.id,
+    w.contactId,
+    w.pipelineId,
+    w.dealId,
+    w.activityId,
+    w.projectId,
+    w.categoryId,
+    w.taskId,
+    w.emailAccountId,
+    w.formId,
+    w.bookingId,
+    w.notificationId,
+    w.feedToken,
+  ];
+  return secrets.filter((secret) => body.includes(secret));
+}
+
+const signedInCases = Object.entries(routeCases).flatMap(([key, c]) => ('probes' in c ? [{ key, c }] : []));
+const publicCases = Object.entries(routeCases).flatMap(([key, c]) => ('public' in c ? [{ key, c }] : []));
+
+describe('the isolation matrix', () => {
+  it('has a case for every /api route of the route table, and none for a route that is gone', () => {
+    const live = apiRoutes();
+    expect(live.length).toBeGreaterThan(90);
+    const missing = live.filter((key) => !(key in routeCases));
+    const gone = Object.keys(routeCases).filter((key) => !live.includes(key));
+    expect({ missing, gone }).toEqual({ missing: [], gone: [] });
+  });
+
+  it.each(signedInCases)('$key: user B reaches nothing of user A’s', async ({ key, c }) => {
+    if (!isLive(key)) return; // Reported by the test above.
+    const probes = c.probes(w);
+    for (const probe of probes) {
+      const res = await send(t.app, w.b.cookie, probe);
+      const label = `${probe.method} ${probe.url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+      if (probe.expect === 'own') expect(res.statusCode, label).toBeLessThan(300);
+      else {
+        expect(res.statusCode, label).toBe(probe.expect);
+        expect(res.json().error, label).toBeTypeOf('string');
+      }
+      expect(leaksOf(res.body), label).toEqual([]);
+    }
+    // Reads are checked once more at the end; a write is checked at once, so a failure names its route.
+    if (probes.some((probe) => probe.method !== 'GET')) expect(await readAsA(w, everything)).toEqual(before);
+  });
+
+  it.each(signedInCases)('$key: no session answers 401', async ({ key, c }) => {
+    if (!isLive(key)) return;
+    const probe: Probe = c.probes(w)[0]!;
+    const res = await send(t.app, null, probe);
+    expect(res.statusCode, `${probe.method} ${probe.url} → ${res.body}`).toBe(401);
+    expect(leaksOf(res.body)).toEqual([]);
+  });
+
+  it.each(publicCases)('$key is public: $c.public', async ({ key, c }) => {
+    if (!isLive(key)) return;
+    const call = c.call(w);
+    const res = await send(t.app, null, call);
+    expect(res.statusCode, `${call.method} ${call.url} → ${res.body}`).not.toBe(401);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it('leaves all of user A’s data as it was', async () => {
+    expect(await readAsA(w, everything)).toEqual(before);
+  });
+});
+
+describe('assigned tasks and deal activities', () => {
+  let c: UserClient;
+  const from = () => new Date(Date.now() - 86_400_000).toISOString();
+  const to = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const calendarIds = async (user: UserClient) => {
+    const res = await user.get(`/api/calendar?from=${from()}&to=${to()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ events: Array<{ id: string }> }>().events.map((event) => event.id);
+  };
+  const taskIds = async (user: UserClient) =>
+    (await user.get('/api/tasks?limit=100')).json<{ items: Array<{ id: string }> }>().items.map((x) => x.id);
+  const newTask = async (user: UserClient, name: string) => {
+    const res = await user.post('/api/tasks', { name, dueDate: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string }>().id;
+  };
+  async function newActivity(user: UserClient, pipelineId: string, name: string) {
+    const pipeline = (await user.get('/api/pipelines')).json<Array<{ id: string; stages: string[] }>>();
+    const stage = pipeline.find((p) => p.id === pipelineId)!.stages[0];
+    const dealId = (await user.post('/api/deals', { name, pipelineId, stage })).json<{ id: string }>().id;
+    const res = await user.post(`/api/deals/${dealId}/activities`, {
+      activityType: 'meeting',
+      description: name,
+      dueDate: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { dealId, id: res.json<{ id: string }>().id };
+  }
+
+  beforeAll(async () => {
+    c = await signUp(t.app, 'carol');
+  });
+
+  it('shows A’s task assigned to B to B, who may change it, and to no third user', async () => {
+    const id = await newTask(w.a, `${MARKER} shared task`);
+    await t.database.db.update(tasks).set({ assignedUserId: w.b.id }).where(eq(tasks.id, id));
+
+    const seen = await w.b.get(`/api/tasks/${id}`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toMatchObject({ name: `${MARKER} shared task`, isOwn: false });
+    expect(await taskIds(w.b)).toContain(id);
+    expect(await calendarIds(w.b)).toContain(id);
+    expect((await w.b.patch(`/api/tasks/${id}/status`, { status: 'In Progress' })).statusCode).toBe(200);
+    const renamed = await send(t.app, w.b.cookie, {
+      method: 'PUT',
+      url: `/api/tasks/${id}`,
+      body: { name: 'Renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await w.a.get(`/api/tasks/${id}`)).json()).toMatchObject({ name: 'Renamed', status: 'To Do', isOwn: true });
+
+    for (const probe of [
+      { method: 'GET', url: `/api/tasks/${id}` },
+      { method: 'PUT', url: `/api/tasks/${id}`, body: { name: 'Carol’s now' } },
+      { method: 'PATCH', url: `/api/tasks/${id}/status`, body: { status: 'Done' } },
+      { method: 'DELETE', url: `/api/tasks/${id}` },
+    ] as const) {
+      const res = await send(t.app, c.cookie, probe);
+      expect(res.statusCode, `${probe.method} ${probe.url}`).toBe(404);
+    }
+    expect(await taskIds(c)).not.toContain(id);
+    expect(await calendarIds(c)).not.toContain(id);
+    expect((await w.a.get(`/api/tasks/${id}`)).json()).toMatchObject({ name: 'Renamed', status: 'To Do' });
+
+    expect((await w.b.delete(`/api/tasks/${id}`)).statusCode).toBe(204);
+    expect((await w.a.get(`/api/tasks/${id}`)).statusCode).toBe(404);
+  });
+
+  it('shows A’s deal activity assigned to B in B’s calendar, not to a third user; the deal stays A’s', async () => {
+    const activity = await newActivity(w.a, w.pipelineId, `${MARKER} shared activity`);
+    await t.database.db
+      .update(dealActivities)
+      .set({ assignedUserId: w.b.id })
+      .where(eq(dealActivities.id, activity.id));
+
+    expect(await calendarIds(w.b)).toContain(activity.id);
+    expect(await calendarIds(w.a)).toContain(activity.id);
+    expect(await calendarIds(c)).not.toContain(activity.id);
+    // Activities are reached through their deal, which B and C cannot open.
+    for (const user of [w.b, c]) {
+      expect((await user.get(`/api/deals/${activity.dealId}/activities`)).statusCode).toBe(404);
+      expect((await user.post(`/api/deals/${activity.dealId}/activities/${activity.id}/complete`)).statusCode).toBe(
+        404,
+      );
+      expect((await user.delete(`/api/deals/${activity.dealId}/activities/${activity.id}`)).statusCode).toBe(404);
+    }
+    const list = (await w.a.get(`/api/deals/${activity.dealId}/activities`)).json<{ items: unknown[] }>();
+    expect(list.items).toEqual([expect.objectContaining({ id: activity.id, status: 'pending' })]);
+  });
+
+  it('keeps B’s unassigned task and activity from A, and shows A what B assigned to A', async () => {
+    const hidden = await newTask(w.b, 'Bob private task');
+    const activity = await newActivity(w.b, w.bPipelineId, 'Bob private activity');
+    const shared = await newTask(w.b, 'Bob task for Ann');
+    await t.database.db.update(tasks).set({ assignedUserId: w.a.id }).where(eq(tasks.id, shared));
+
+    expect((await w.a.get(`/api/tasks/${hidden}`)).statusCode).toBe(404);
+    expect((await w.a.get(`/api/deals/${activity.dealId}/activities`)).statusCode).toBe(404);
+    const aTasks = await taskIds(w.a);
+    expect(aTasks).not.toContain(hidden);
+    expect(aTasks).toContain(shared);
+    const aCalendar = await calendarIds(w.a);
+    expect(aCalendar).not.toContain(hidden);
+    expect(aCalendar).not.toContain(activity.id);
+    expect(aCalendar).toContain(shared);
+    expect((await w.a.get(`/api/tasks/${shared}`)).json()).toMatchObject({ isOwn: false });
+    const search = await w.a.get('/api/search?q=Bob%20private');
+    expect(search.statusCode, search.body).toBe(200);
+    expect(search.json<{ items: unknown[] }>().items).toEqual([]);
+    const shown = await w.a.get('/api/search?q=Bob%20task%20for%20Ann');
+    expect(shown.json<{ items: Array<{ id: string }> }>().items.map((hit) => hit.id)).toEqual([shared]);
+  });
+});

@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_PER_KIND, searchKinds, type SearchHit, type SearchKind, type SearchResult } from '@common/search';
+import type { Db } from '../../db/client';
+import { tasks } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
+import { contactSearchText } from '../contacts/service';
+import { containsPattern } from '../tasks/filters';
+
+/** Written exactly as tasks_search_trgm_idx is, so a selective term is answered by the trigram index. */
+const taskSearchText = sql`(coalesce(${tasks.name}, '') || ' ' || coalesce(${tasks.description}, ''))`;
+
+const limit = sql.raw(String(SEARCH_PER_KIND));
+
+/**
+ * How many of a kind's rows a term without a trigram is looked for in. pg_trgm takes its trigrams from runs of
+ * three letters or digits: "ab", "%" or an emoji give none, and its index cannot help. Such a term is looked for
+ * in the user's first rows of each kind (in the kind's order) rather than in all of them, so no string makes the
+ * embedded database, one connection for everyone, read a whole table of the user.
+ */
+export const SHORT_TERM_SCAN = 1_000;
+
+const hasTrigram = (q: string) => /[\p{L}\p{N}]{3,}/u.test(q);
+
+/** `table`, or for a term without a trigram its first SHORT_TERM_SCAN rows of `who` in `order`, under its own name. */
+function rowsOf(table: string, who: SQL, order: string, bounded: boolean): SQL {
+  const name = sql.identifier(table);
+  if (!bounded) return sql`${name}`;
+  return sql`(select * from ${name} where ${who} order by ${sql.raw(order)} limit ${SHORT_TERM_SCAN}) as ${name}`;
+}
+
+const ordinal = (kind: SearchKind) => sql.raw(String(searchKinds.indexOf(kind)));
+
+interface HitRow {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  subtitle: string | null;
+  pipeline_id: string | null;
+  submissions: number | null;
+}
+
+/**
+ * Each kind as one limited read, in its list's order: contacts by name (contacts_user_name_idx), the rest newest
+ * first. A selective term is answered by the kind's trigram index, a common one by walking the user's ordered
+ * index until enough rows match, one without a trigram among the first rows only (SHORT_TERM_SCAN). Every read
+ * is scoped to the user.
+ */
+export function searchSql(userId: string, q: string): SQL {
+  const pattern = containsPattern(q);
+  const bounded = !hasTrigram(q);
+  const own = sql`user_id = ${userId}`;
+  const assigned = sql`assigned_user_id = ${userId} and user_id <> ${userId}`;
+  const newest = 'created_at desc, id desc';
+  const contactHits = sql`select ${ordinal('contact')} as ord, row_number() over (order by name, id) as rank,
+      'contact' as kind, id, name as title, nullif(concat_ws(' · ', company, coalesce(email, phone)), '') as subtitle,
+      null::uuid as pipeline_id, null::int as submissions
+    from (
+      select id, name, email, company, phone from ${rowsOf('contacts', own, 'name, id', bounded)}
+      where user_id = ${userId} and ${contactSearchText} ilike ${pattern}
+      order by name, id limit ${limit}
+    ) c`;
+  // A deal matches by its name, or by its contact's (two reads, each through its own index).
+  const dealHits = sql`select ${ordinal('deal')}, row_number() over (order by created_at desc, id desc),
+      'deal', id, name,
+      concat_ws(' · ', (select name from contacts where contacts.id = d.contact_id and contacts.user_id = ${userId}), stage),
+      pipeline_id, null::int
+    from (
+      (select id, name, stage, contact_id, pipeline_id, created_at from ${rowsOf('deals', own, newest, bounded)}
+        where user_id = ${userId} and name ilike ${pattern}
+        order by created_at desc, id desc limit ${limit})
+      union
+      (select deals.id, deals.name, deals.stage, deals.contact_id, deals.pipeline_id, deals.created_at
+        from ${rowsOf('deals', own, newest, bounded)} join contacts on contacts.id = deals.contact_id
+        where contacts.user_id = ${userId} and deals.user_id = ${userId} and ${contactSearchText} ilike ${pattern}
+        order by deals.created_at desc, deals.id desc limit ${limit})
+      order by created_at desc, id desc limit ${limit}
+    ) d`;
+  const projectHits = sql`select ${ordinal('project')}, row_number() over (order by created_at desc, id desc),
+      'project', id, name, status, null::uuid, null::int
+    from (
+      select id, name, status, created_at from ${rowsOf('projects', own, newest, bounded)}
+      where user_id = ${userId} and name ilike ${pattern}
+      order by created_at desc, id desc limit ${limit}
+    ) p`;
+  // The user's own tasks, then those someone else assigned to them: two index reads rather than one OR.
+  const taskHits = sql`select ${ordinal('task')}, row_number() over (order by created_at desc, id desc),
+      'task', id, name, status, null::uuid, null::int
+    from (
+      (select id, name, status, created_at from ${rowsOf('tasks', own, newest, bounded)}
+        where user_id = ${userId} and ${taskSearchText} ilike ${pattern}
+        order by created_at desc, id desc limit ${limit})
+      union all
+      (select id, name, status, created_at from ${rowsOf('tasks', assigned, newest, bounded)}
+        where ${assigned} and ${taskSearchText} ilike ${pattern}
+        order by created_at desc, id desc limit ${limit})
+      order by created_at desc, id desc limit ${limit}
+    ) t`;
+  const formHits = sql`select ${ordinal('form')}, row_number() over (order by created_at desc, id desc),
+      'form', id, name, null::text, null::uuid, submission_count
+    from (
+      select id, name, submission_count, created_at from ${rowsOf('forms', own, newest, bounded)}
+      where user_id = ${userId} and name ilike ${pattern}
+      order by created_at desc, id desc limit ${limit}
+    ) f`;
+  return sql`select kind, id, title, subtitle, pipeline_id, submissions from (
+      ${contactHits} union all ${dealHits} union all ${projectHits} union all ${taskHits} union all ${formHits}
+    ) hits
+    order by ord, rank`;
+}
+
+const submissions = (count: number | null) =>
+  count ? `${count.toLocaleString('en-US')} ${count === 1 ? 'submission' : 'submissions'}` : null;
+
+function linkOf(row: HitRow): string {
+  const id = encodeURIComponent(row.id);
+  switch (row.kind) {
+    case 'contact':
+      return `/app/contacts/${id}`;
+    case 'deal':
+      return `/app/deals?pipeline=${encodeURIComponent(row.pipeline_id ?? '')}&deal=${id}`;
+    case 'project':
+      return `/app/projects?project=${id}`;
+    case 'task':
+      return `/app/tasks?task=${id}`;
+    case 'form':
+      return `/app/forms?form=${id}`;
+  }
+}
+
+function toHit(row: HitRow): SearchHit {
+  return {
+    kind: row.kind,
+    id: row.id,
+    title: row.title,
+    subtitle: row.kind === 'form' ? submissions(row.submissions) : row.subtitle,
+    link: linkOf(row),
+  };
+}
+
+/** The user's contacts, deals, projects, tasks (own and assigned) and forms containing `q`, in one round trip. */
+export async function search(db: Db, userId: string, q: string): Promise<SearchResult> {
+  const rows = await selectRows<HitRow>(db, searchSql(userId, q));
+  return { items: rows.map(toHit) };
+}
