@@ -190,9 +190,10 @@ test.describe('calendar', () => {
       (route) => route.fulfill({ status: 500, json: { error: 'boom' } }),
     );
     await page.goto('/app/calendar');
+    // A server error is retried twice with backoff before the screen gives up: allow for a loaded machine.
     await expect(
       page.getByRole('status').filter({ hasText: 'Failed to load activities and appointments' }),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Retry', exact: true })).toBeVisible();
   });
 
