@@ -19,9 +19,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   // Two cores shared by the browser, the server and the runner: a lazy screen after its session check and
-  // two requests took 8 s of CPU-starved waiting in CI, with each request itself under 600 ms.
+  // two requests took 8 s of CPU-starved waiting in CI, with each request itself under 600 ms, and once
+  // the settings page's first request left 10 s after its session check (its chunks long loaded).
   timeout: 60_000,
-  expect: { timeout: 15_000 },
+  expect: { timeout: 25_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL,
