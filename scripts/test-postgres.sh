@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throw-away PostgreSQL on a loopback port for the API tests and prints its URL.
 # Usage: eval "$(scripts/test-postgres.sh start)"   …   scripts/test-postgres.sh stop "$PGDATA"
+# pause DIR / resume DIR stop and start it again with its data kept (the tests of a database that goes away).
 # Tests run it without fsync (speed); PG_DURABLE=1 keeps PostgreSQL's default durability, for benchmarks.
 set -euo pipefail
 port="${TEST_PG_PORT:-54329}"
@@ -19,6 +20,7 @@ case "${1:-}" in
     as_postgres "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >/dev/null
     options="-p $port -k $dir -c listen_addresses=127.0.0.1"
     [ "${PG_DURABLE:-}" = 1 ] || options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    echo "$options" >"$dir/options"
     as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "$options" start >/dev/null
     echo "export PIPEWISE_PGDIR='$dir'"
     echo "export TEST_DATABASE_URL='postgres://postgres@127.0.0.1:$port/postgres'"
@@ -28,8 +30,16 @@ case "${1:-}" in
     as_postgres "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null || true
     rm -rf "$dir"
     ;;
+  pause)
+    dir="${2:?the folder printed by start}"
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    ;;
+  resume)
+    dir="${2:?the folder printed by start}"
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "$(cat "$dir/options")" start >/dev/null
+    ;;
   *)
-    echo "usage: $0 start | stop DIR" >&2
+    echo "usage: $0 start | stop DIR | pause DIR | resume DIR" >&2
     exit 2
     ;;
 esac

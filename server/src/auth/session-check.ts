@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { User } from '@common/auth';
 import { authSessions, authUsers, users } from '../db/schema';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_RENEW_SECONDS, type Auth } from './better-auth';
@@ -132,7 +133,11 @@ export class SessionChecker {
     this.#known.delete(token);
     const renewed = await this.auth.api
       .getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true })
-      .catch(() => null);
+      .catch((error: unknown) => {
+        // A database that is away says nothing about the session: 503, not a sign-out.
+        if (isDatabaseUnavailable(error)) throw error;
+        return null;
+      });
     if (!renewed?.response) return null;
     const { id, email } = renewed.response.user;
     return { user: { id, email, profile: null }, cookies: renewed.headers.getSetCookie() };

@@ -35,10 +35,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that cannot be reached fails a request within seconds (503) rather than holding it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle connection that the server ends (a restart, an administrator, a dropped test database) is
   // reported here and left by the pool, which opens a new one when next needed; unheard, it would end the process.
   pool.on('error', () => undefined);
+  // The same for a connection lost while checked out between two queries: its next query fails instead,
+  // and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema });
   // Several server processes may start at once: one migrates, the others wait on the lock.
   const client = await pool.connect();

@@ -1,8 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../errors';
 
-/** Every failure leaves as `{ error, fields? }`; only unknown errors are 500, logged, and told nothing. */
+/**
+ * Every failure leaves as `{ error, fields? }`; only unknown errors are 500, logged, and told nothing.
+ * A database that cannot be reached is 503: the request may be retried once it is back.
+ */
 export function handleError(error: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) req.log.error({ err: error }, 'request failed');
@@ -25,6 +29,10 @@ export function handleError(error: FastifyError | AppError | Error, req: Fastify
   if (statusCode === 429) return reply.code(429).send({ error: error.message });
   if (statusCode && statusCode >= 400 && statusCode < 500) {
     return reply.code(statusCode).send({ error: clientMessage(error as FastifyError) });
+  }
+  if (isDatabaseUnavailable(error)) {
+    req.log.warn({ err: error }, 'database unavailable');
+    return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE_MESSAGE });
   }
   req.log.error({ err: error }, 'unexpected error');
   return reply.code(500).send({ error: 'Something went wrong. Please try again.' });
