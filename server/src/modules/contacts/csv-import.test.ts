@@ -78,7 +78,7 @@ const stored = (user: UserClient) =>
     .orderBy(asc(contacts.name));
 
 function expectRefused(res: { statusCode: number; json: () => unknown }, field: string, message: string) {
-  expect(res.statusCode).toBe(400);
+  expect(res.statusCode).toBe(message === contactMessages.importTooLarge ? 413 : 400);
   expect(res.json()).toEqual({ error: message, fields: { [field]: message } });
 }
 

@@ -10,6 +10,7 @@ import {
   type ContactImportOptions,
 } from '@common/contacts';
 import { AppError } from '../../errors';
+import { readFilePart } from '../../http/file-part';
 import { parseContactsCsv, refuseFile } from './csv-import';
 import { importContacts } from './import';
 
@@ -17,6 +18,9 @@ import { importContacts } from './import';
 export const contactImportPath = /^\/api\/contacts\/import(?:\?|$)/;
 
 const FILE_FIELD = 'file';
+/** Over the size limit: 413 (Content Too Large) with the import's own words. */
+const tooLarge = () =>
+  new AppError(413, contactMessages.importTooLarge, { [FILE_FIELD]: contactMessages.importTooLarge });
 
 /**
  * POST /api/contacts/import, in a scope of its own: only this route parses multipart. The fields `mapping` (JSON)
@@ -72,11 +76,11 @@ async function readUpload(req: FastifyRequest): Promise<{ fields: Record<string,
         part.file.resume();
         throw refuseFile(contactMessages.importNotCsv);
       }
-      file = await part.toBuffer();
+      file = await readFilePart(part.file, tooLarge, () => refuseFile(contactMessages.importNotCsv));
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') throw refuseFile(contactMessages.importTooLarge);
+    if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     // Only the body is read here: not multipart, malformed, cut short, or more parts than allowed.
     throw refuseFile(contactMessages.importNotCsv);
   }

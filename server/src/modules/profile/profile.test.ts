@@ -71,7 +71,7 @@ const folderOf = (userId: string) => path.join(dataDir, 'avatars', userId);
 const fileOf = (userId: string, ext: string) => path.join(folderOf(userId), `${userId}-avatar.${ext}`);
 
 function expectRefused(res: LightMyRequestResponse, message: string) {
-  expect(res.statusCode, res.body).toBe(400);
+  expect(res.statusCode, res.body).toBe(message === profileMessages.avatarSize ? 413 : 400);
   expect(res.json()).toEqual({ error: message, fields: { avatar: message } });
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@common/profile';
 import { AppError, notFound } from '../../errors';
 import { handleError } from '../../http/error-handler';
+import { readFilePart } from '../../http/file-part';
 import { getAvailability, saveAvailabilityDay } from './availability';
 import {
   avatarUrlOf,
@@ -31,6 +32,8 @@ import { storedAvatarUrl, updateAvatarUrl, updateName } from './service';
 export const avatarUploadPath = /^\/api\/profile\/avatar(?:\?|$)/;
 
 const refused = (message: string) => new AppError(400, message, { [AVATAR_FIELD]: message });
+/** Over the size limit: 413 (Content Too Large), still with the spec's words for the form. */
+const tooLarge = () => new AppError(413, profileMessages.avatarSize, { [AVATAR_FIELD]: profileMessages.avatarSize });
 
 /** Signed-in routes: the user's name, picture and weekly availability. */
 export async function profileRoutes(app: FastifyInstance) {
@@ -109,13 +112,13 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
         if (part.type === 'file') part.file.resume();
         throw refused(profileMessages.avatarType);
       }
-      bytes = await part.toBuffer();
+      bytes = await readFilePart(part.file, tooLarge, () => refused(profileMessages.avatarType));
     }
     if (!bytes) throw refused(profileMessages.avatarType);
     return bytes;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') throw refused(profileMessages.avatarSize);
+    if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     // Only the body is read here: not multipart, malformed, cut short, or more parts than one file.
     throw refused(profileMessages.avatarType);
   }

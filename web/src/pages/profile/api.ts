@@ -35,7 +35,7 @@ export function useUpdateProfile() {
 
 /** The words for a failed upload: the server's own for a refused file, else the spec's (part 1 §8). */
 export function uploadFailureMessage(error: unknown): string {
-  if (isApiError(error, 400)) return error.error;
+  if (isApiError(error, 400) || isApiError(error, 413)) return error.error;
   if (isApiError(error, 401) || isApiError(error, 403)) return profileMessages.avatarPermission;
   return profileMessages.avatarFailed;
 }
