@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from './schema';
-import { analyzeChangedTables } from './auto-analyze';
+import { analyzeChangedTables, vacuumChangedTables } from './auto-analyze';
 import { selectRows } from './select-rows';
 import { buildTestApp, signUp, type TestApp } from '../test/test-app';
 
@@ -37,5 +37,17 @@ describe('statistics for the planner', () => {
     );
     expect(plan).toContain('contacts_user_name_idx');
     expect(plan).not.toMatch(/Sort/);
+  });
+});
+
+describe('the visibility map for index-only scans', () => {
+  it('vacuums a table once many rows are written since its last vacuum, and not again until more are', async () => {
+    const user = await signUp(t.app, 'vacuum');
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ userId: user.id, name: `Visible ${i}` }));
+    for (let i = 0; i < rows.length; i += 1000) await t.database.db.insert(contacts).values(rows.slice(i, i + 1000));
+
+    // Counters from other pooled connections arrive late, as above.
+    await expect.poll(() => vacuumChangedTables(t.database.db), { timeout: 15_000 }).toContain('contacts');
+    expect(await vacuumChangedTables(t.database.db)).not.toContain('contacts');
   });
 });

@@ -43,12 +43,40 @@ export async function cleanGinPendingLists(db: Db, table?: string): Promise<void
       ${table ? sql`and t.relname = ${table}` : sql``}`);
 }
 
-/** Runs analyzeChangedTables now and then every interval, one run at a time; stop() waits for a run under way. */
+/**
+ * Nor does anything set the visibility map, which lets an index-only scan skip the table: with it unset, a
+ * capped count or a dashboard total fetches every row it counts from the table as well (the task board's
+ * counts 70 ms instead of 9 ms at 200,000 tasks), or the planner reads the whole table instead. This vacuums,
+ * by autovacuum's own rules, a table with many rows written or deleted since its last vacuum, and one whose
+ * pages are mostly not all-visible: the counters start at zero when the database is reopened, its pages' state
+ * does not.
+ */
+export async function vacuumChangedTables(db: Db): Promise<string[]> {
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  const stale = await selectRows<{ relname: string }>(
+    db,
+    sql`select s.relname from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+      where s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup or s.n_dead_tup > 50 + 0.2 * s.n_live_tup
+        or c.relpages > 100 and c.relallvisible < 0.5 * c.relpages
+      order by s.relname`,
+  );
+  const tables = stale.map((row) => row.relname);
+  for (const table of tables) await db.execute(sql`vacuum ${sql.identifier(table)}`);
+  return tables;
+}
+
+/**
+ * Runs analyzeChangedTables and vacuumChangedTables now and then every interval, one run at a time; stop()
+ * waits for a run under way.
+ */
 export function startAutoAnalyze(db: Db, intervalMs = AUTO_ANALYZE_INTERVAL_MS): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   // A failed run (the database closing, a table dropped meanwhile) is retried at the next interval.
   const run = () => {
-    running = running.then(() => analyzeChangedTables(db)).catch(() => undefined);
+    running = running
+      .then(() => analyzeChangedTables(db))
+      .then(() => vacuumChangedTables(db))
+      .catch(() => undefined);
   };
   run();
   const timer = setInterval(run, intervalMs);

@@ -34,8 +34,8 @@ export const dealActivities = pgTable(
     check('deal_activities_completed_at_check', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
     // A deal's activities by due date, and its next (oldest pending) activity (part 2 §7).
     index('deal_activities_deal_status_due_idx').on(t.dealId, t.status, t.dueDate),
-    // Calendar and today's schedule: owned or assigned (part 1 §7, part 2 §7).
-    index('deal_activities_user_due_idx').on(t.userId, t.dueDate),
-    index('deal_activities_assigned_due_idx').on(t.assignedUserId, t.dueDate),
+    // Calendar and today's schedule: owned or assigned (part 1 §7, part 2 §7), in (due_date, id) order.
+    index('deal_activities_user_due_idx').on(t.userId, t.dueDate, t.id),
+    index('deal_activities_assigned_due_idx').on(t.assignedUserId, t.dueDate, t.id),
   ],
 );

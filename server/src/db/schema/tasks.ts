@@ -55,9 +55,10 @@ export const tasks = pgTable(
       'gin',
       sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.description}, '')) gin_trgm_ops`,
     ),
-    // Dashboard today / recent / open count; calendar by due date (part 1 §7, part 2 §7).
-    index('tasks_user_status_due_idx').on(t.userId, t.status, t.dueDate),
-    index('tasks_assigned_due_idx').on(t.assignedUserId, t.dueDate),
+    // Dashboard today / recent / open count; calendar by due date (part 1 §7, part 2 §7). The id completes
+    // the order (due_date, id) those lists read, so tasks sharing a due time need no sort.
+    index('tasks_user_status_due_idx').on(t.userId, t.status, t.dueDate, t.id),
+    index('tasks_assigned_due_idx').on(t.assignedUserId, t.dueDate, t.id),
     // The task list, newest first (part 2 §7), by keyset (created_at, id); a board column by status.
     index('tasks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_user_status_created_idx').on(
@@ -72,7 +73,7 @@ export const tasks = pgTable(
       .where(sql`${t.assignedUserId} is not null`),
     // The calendar and the .ics feed: the user's tasks in a range of due dates.
     index('tasks_user_due_idx')
-      .on(t.userId, t.dueDate)
+      .on(t.userId, t.dueDate, t.id)
       .where(sql`${t.dueDate} is not null`),
     // Behind the SET NULL foreign keys, so deleting a project, deal or category does not scan all tasks.
     index('tasks_project_idx')
