@@ -16,6 +16,8 @@ export interface HttpTarget {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** A new body for every request, for writes that must differ each time (a free slot, an idempotency key). */
+  nextBody?: () => string;
 }
 
 /** Drives `base + target.path` with `connections` concurrent connections for `seconds`, no pipelining. */
@@ -25,11 +27,13 @@ export async function measureHttp(
   connections: number,
   seconds: number,
 ): Promise<Stats> {
+  const { nextBody } = target;
   const result = await autocannon({
     url: base + target.path,
     method: target.method,
     headers: target.headers,
     body: target.body,
+    ...(nextBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }] } : {}),
     connections,
     pipelining: 1,
     duration: seconds,

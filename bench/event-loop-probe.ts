@@ -1,0 +1,26 @@
+// Loaded into the server by the bench (`node --import tsx --import ./bench/event-loop-probe.ts …`), so the
+// product's code is measured unchanged: the event loop's delay between two SIGUSR2 signals, written as JSON
+// ({ p50, p99, max } in milliseconds) to the file BENCH_LOOP_DELAY_FILE names.
+import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const file = process.env.BENCH_LOOP_DELAY_FILE;
+if (file) {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  let measuring = false;
+  process.on('SIGUSR2', () => {
+    if (!measuring) {
+      histogram.reset();
+      histogram.enable();
+      measuring = true;
+      return;
+    }
+    histogram.disable();
+    measuring = false;
+    const ms = (ns: number) => ns / 1e6;
+    writeFileSync(
+      file,
+      JSON.stringify({ p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) }),
+    );
+  });
+}
