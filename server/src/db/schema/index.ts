@@ -15,3 +15,4 @@ export * from './email';
 export * from './calendar';
 export * from './rate-limits';
 export * from './notifications';
+export * from './user-stats';
