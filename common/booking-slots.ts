@@ -47,9 +47,16 @@ export function freeSlots(rules: SlotRules, booked: readonly TimeRange[], range:
     if (!hours?.isAvailable) continue;
     const startMinutes = minutesOf(hours.startTime);
     const endMinutes = minutesOf(hours.endTime);
+    const dayStart = wallClock(day, startMinutes, timeZone);
     const dayEnd = wallClock(day, endMinutes, timeZone).instant;
+    // A zone's offset is read once per day (each read is slow); only a day whose clock changes between its
+    // start and end time reads it per slot.
+    const offsetAtStart = day * DAY + startMinutes * MINUTE - dayStart.instant;
+    const steady = dayStart.exists && day * DAY + endMinutes * MINUTE - dayEnd === offsetAtStart;
     for (let minutes = startMinutes; minutes + slotMinutes <= endMinutes; minutes += slotMinutes) {
-      const { instant: start, exists } = wallClock(day, minutes, timeZone);
+      const { instant: start, exists } = steady
+        ? { instant: day * DAY + minutes * MINUTE - offsetAtStart, exists: true }
+        : wallClock(day, minutes, timeZone);
       const end = start + slotMinutes * MINUTE;
       const previous = slots.at(-1);
       if (!exists || end > dayEnd || start < earliest) continue;

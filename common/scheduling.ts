@@ -27,11 +27,20 @@ export const schedulingDefaults = {
 export const slotDurations = [15, 30, 45, 60] as const;
 export const slotMinutesMessage = 'Appointment length must be 15, 30, 45 or 60 minutes';
 
+/**
+ * Zones found valid: a formatter per check is slow on every public booking request. Bounded, as the runtime also
+ * takes any spelling in upper or lower case.
+ */
+const knownZones = new Set<string>();
+const MAX_KNOWN_ZONES = 2_000;
+
 /** An IANA time zone this runtime knows (aliases such as UTC included). */
 export function isTimeZone(value: string): boolean {
   if (!value || value.length > 64) return false;
+  if (knownZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
+    if (knownZones.size < MAX_KNOWN_ZONES) knownZones.add(value);
     return true;
   } catch {
     return false;

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   bookingMessages,
@@ -11,12 +11,12 @@ import {
 import { bookableDates, dayRange, freeSlots, isFreeSlot } from '@common/booking-slots';
 import { timeFormats } from '@common/constants';
 import { getInitials } from '@common/initials';
-import { schedulingDefaults } from '@common/scheduling';
+import { defaultAvailability, weekdays, type AvailabilityDay } from '@common/profile';
+import { schedulingDefaults, slotDurations } from '@common/scheduling';
 import type { Db } from '../../db/client';
-import { bookings, schedulingSettings, users } from '../../db/schema';
+import { bookings, schedulingAvailability, schedulingSettings, users } from '../../db/schema';
 import { AppError, sqlStateOf } from '../../errors';
-import { addNotification, utcMinute, wantsNotification } from '../../modules/notifications/notify';
-import { getAvailability } from '../../modules/profile/availability';
+import { addWantedNotification, utcMinute } from '../../modules/notifications/notify';
 
 // The public booking page (decisions.md items 14, 15): what a visitor may see of an owner, the free slots, and
 // booking one. The slot rule is common/booking-slots.ts; the database's exclusion constraint bookings_no_overlap
@@ -25,6 +25,7 @@ import { getAvailability } from '../../modules/profile/availability';
 type BookingRequest = z.output<typeof bookingInputSchema>;
 
 const MINUTE = 60_000;
+const MAX_SLOT_MINUTES = Math.max(...slotDurations);
 
 interface Owner {
   name: string;
@@ -37,17 +38,65 @@ export const ownerNotFound = () => new AppError(404, bookingMessages.ownerNotFou
 const notASlot = () => new AppError(400, bookingMessages.notASlot, { start: bookingMessages.notASlot });
 export const slotTaken = () => new AppError(409, bookingMessages.slotTaken);
 
-/** The owner's name, picture and slot rules; a user who never saved settings has the defaults, in UTC. */
-async function findOwner(db: Db, userId: string): Promise<(Owner & { initials: string }) | null> {
+/** An instant as SQL by its epoch: a visitor may ask for a date whose ISO string the database would not read. */
+const epochSql = (ms: number) => sql`to_timestamp(${ms / 1000}::double precision)`;
+
+/**
+ * The owner's Scheduled bookings that may overlap a slot starting in `range` (a slot is at most an hour long), as
+ * [start, end] pairs of ISO strings.
+ */
+const bookedNear = (userId: string, range: TimeRange) =>
+  sql<[string, string][] | null>`(select json_agg(json_build_array(${bookings.scheduledStartTime},
+      ${bookings.scheduledEndTime}))
+    from ${bookings}
+    where ${bookings.userId} = ${userId} and ${bookings.status} = 'Scheduled'
+      and ${bookings.scheduledStartTime} < ${epochSql(range.end.getTime() + MAX_SLOT_MINUTES * MINUTE)}
+      and ${bookings.scheduledEndTime} > ${epochSql(range.start.getTime())})`;
+
+/** The booking stored under `key`, as a one-element JSON array (or null), to read along with the owner. */
+const earlierBooking = (userId: string, key: string) =>
+  sql<{ id: string; start: string; end: string }[] | null>`(select json_agg(json_build_object('id', ${bookings.id},
+      'start', ${bookings.scheduledStartTime}, 'end', ${bookings.scheduledEndTime}))
+    from ${bookings} where ${bookings.userId} = ${userId} and ${bookings.idempotencyKey} = ${key}::uuid)`;
+
+const bookingRowOf = (json: { id: string; start: string; end: string }): BookingRow => ({
+  id: json.id,
+  scheduledStartTime: new Date(json.start),
+  scheduledEndTime: new Date(json.end),
+});
+
+const availabilityDays = sql<AvailabilityDay[] | null>`(select json_agg(json_build_object(
+    'dayOfWeek', ${schedulingAvailability.dayOfWeek}, 'isAvailable', ${schedulingAvailability.isAvailable},
+    'startTime', ${schedulingAvailability.startTime}, 'endTime', ${schedulingAvailability.endTime}))
+  from ${schedulingAvailability} where ${schedulingAvailability.userId} = ${users.id})`;
+
+/** Seven days, Sunday first; a day never saved is off (as `getAvailability` reads them). */
+function weekOf(rows: AvailabilityDay[] | null): AvailabilityDay[] {
+  const saved = new Map((rows ?? []).map((row) => [row.dayOfWeek, row]));
+  return weekdays.map((_, dayOfWeek) => saved.get(dayOfWeek) ?? { dayOfWeek, ...defaultAvailability });
+}
+
+/**
+ * The owner's name, picture and slot rules; a user who never saved settings has the defaults, in UTC. One
+ * statement, which also reads the bookings near a range or the booking of an idempotency key when asked: each
+ * round trip is a good part of a public request's time.
+ */
+async function findOwner(db: Db, userId: string, extra: { bookedIn?: TimeRange; earlierKey?: string } = {}) {
   const [row] = await db
-    .select({ name: users.name, avatarUrl: users.avatarUrl, settings: schedulingSettings })
+    .select({
+      name: users.name,
+      avatarUrl: users.avatarUrl,
+      settings: schedulingSettings,
+      days: availabilityDays,
+      booked: extra.bookedIn ? bookedNear(userId, extra.bookedIn) : sql<null>`null`,
+      earlier: extra.earlierKey ? earlierBooking(userId, extra.earlierKey) : sql<null>`null`,
+    })
     .from(users)
     .leftJoin(schedulingSettings, eq(schedulingSettings.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return null;
   const settings = row.settings ?? { ...schedulingDefaults, timezone: 'UTC' };
-  const { days } = await getAvailability(db, userId);
-  return {
+  const owner: Owner & { initials: string } = {
     name: row.name?.trim() ?? '',
     initials: getInitials(row.name),
     avatarUrl: row.avatarUrl,
@@ -56,18 +105,19 @@ async function findOwner(db: Db, userId: string): Promise<(Owner & { initials: s
       : schedulingDefaults.timeFormat,
     rules: {
       timeZone: settings.timezone,
-      availability: days,
+      availability: weekOf(row.days),
       slotMinutes: settings.slotMinutes,
       minNoticeMinutes: settings.minNoticeMinutes,
       maxAdvanceDays: settings.maxAdvanceDays,
     },
   };
+  return { owner, row };
 }
 
 async function ownerOrNotFound(db: Db, userId: string) {
-  const owner = await findOwner(db, userId);
-  if (!owner) throw ownerNotFound();
-  return owner;
+  const found = await findOwner(db, userId);
+  if (!found) throw ownerNotFound();
+  return found.owner;
 }
 
 /** GET /api/public/booking/:userId: only what the page shows (no e-mail, no settings beyond the slots'). */
@@ -85,31 +135,18 @@ export async function getPublicOwner(db: Db, userId: string, visitorZone: string
   return answer;
 }
 
-/** The owner's Scheduled bookings overlapping `range`. */
-async function bookedIn(db: Db, userId: string, range: TimeRange): Promise<TimeRange[]> {
-  return db
-    .select({ start: bookings.scheduledStartTime, end: bookings.scheduledEndTime })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.userId, userId),
-        eq(bookings.status, 'Scheduled'),
-        lt(bookings.scheduledStartTime, range.end),
-        gt(bookings.scheduledEndTime, range.start),
-      ),
-    );
-}
-
 /** GET /api/public/booking/:userId/slots: the free slots starting on the visitor's date in their zone. */
 export async function getFreeSlots(db: Db, userId: string, date: string, visitorZone: string, now = new Date()) {
-  const owner = await ownerOrNotFound(db, userId);
   const range = dayRange(date, visitorZone);
-  // The slots by the rules alone first: a day outside the bookable window costs no query, and the bookings
-  // read are those between its first and last slot.
-  const open = freeSlots(owner.rules, [], range, now);
+  // The owner's rules and the bookings of the day in one statement; the slots by the rules alone first, so that
+  // only bookings overlapping one of them count.
+  const found = await findOwner(db, userId, { bookedIn: range });
+  if (!found) throw ownerNotFound();
+  const { rules } = found.owner;
+  const open = freeSlots(rules, [], range, now);
   if (!open.length) return { slots: [] };
-  const booked = await bookedIn(db, userId, { start: open[0]!.start, end: open.at(-1)!.end });
-  const slots = freeSlots(owner.rules, booked, range, now);
+  const booked = (found.row.booked ?? []).map(([start, end]) => ({ start: new Date(start), end: new Date(end) }));
+  const slots = booked.length ? freeSlots(rules, booked, range, now) : open;
   return { slots: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })) };
 }
 
@@ -150,13 +187,16 @@ const LOST_RACE = new Set(['23P01', '23505', '40001', '40P01', '55P03']);
  * the booking's transaction: with it, or not at all, and never again on a retry.
  */
 export async function bookSlot(db: Db, userId: string, input: BookingRequest, now = new Date()) {
-  const earlier = await bookingByKey(db, userId, input.idempotencyKey);
-  if (earlier) return { created: false, booking: toConfirmation(earlier, await ownerOrNotFound(db, userId)) };
+  // The owner's rules and the key's earlier booking in one statement; a retry answers before any write.
+  const found = await findOwner(db, userId, { earlierKey: input.idempotencyKey });
+  if (!found) throw ownerNotFound();
+  const { owner } = found;
+  const earlier = found.row.earlier?.[0];
+  if (earlier) return { created: false, booking: toConfirmation(bookingRowOf(earlier), owner) };
+  const start = new Date(input.start);
+  if (!isFreeSlot(owner.rules, [], start, now)) throw notASlot();
   try {
     return await db.transaction(async (tx) => {
-      const owner = await ownerOrNotFound(tx, userId);
-      const start = new Date(input.start);
-      if (!isFreeSlot(owner.rules, [], start, now)) throw notASlot();
       const [row] = await tx
         .insert(bookings)
         .values({
@@ -170,23 +210,21 @@ export async function bookSlot(db: Db, userId: string, input: BookingRequest, no
           idempotencyKey: input.idempotencyKey,
         })
         .returning(confirmationColumns);
-      if (await wantsNotification(tx, userId, 'bookings')) {
-        await addNotification(tx, {
-          userId,
-          kind: 'booking',
-          title: `New booking: ${input.name}`,
-          body: `${utcMinute(start)} · ${input.email}`,
-          link: `/app/calendar?view=day&date=${start.toISOString().slice(0, 10)}`,
-          sourceId: row!.id,
-        });
-      }
+      await addWantedNotification(tx, 'bookings', {
+        userId,
+        kind: 'booking',
+        title: `New booking: ${input.name}`,
+        body: `${utcMinute(start)} · ${input.email}`,
+        link: `/app/calendar?view=day&date=${start.toISOString().slice(0, 10)}`,
+        sourceId: row!.id,
+      });
       return { created: true, booking: toConfirmation(row!, owner) };
     });
   } catch (error) {
     const state = sqlStateOf(error);
     if (!state || !LOST_RACE.has(state)) throw error;
     const same = await bookingByKey(db, userId, input.idempotencyKey);
-    if (same) return { created: false, booking: toConfirmation(same, await ownerOrNotFound(db, userId)) };
+    if (same) return { created: false, booking: toConfirmation(same, owner) };
     throw slotTaken();
   }
 }

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { formSubmissions, forms } from '../../db/schema';
 import { AppError, sqlStateOf } from '../../errors';
 import { readFields, readSettings, readStyle, safeRedirectUrl } from '../../modules/forms/stored';
-import { addNotification, wantsNotification } from '../../modules/notifications/notify';
+import { addWantedNotification } from '../../modules/notifications/notify';
 import { createLead, mappedValues } from './lead';
 
 // The public form page and its submissions (decisions.md items 11, 13): what a visitor may see of a form, and
@@ -31,9 +31,14 @@ export function hashIp(secret: string, ip: string): string {
   return createHmac('sha256', secret).update(`form-submission-ip\n${ip}`).digest('base64url');
 }
 
-async function findForm(db: Db, id: string) {
+/** The form; with `earlierKey`, also the id of the submission stored under that key (one round trip for both). */
+async function findForm(db: Db, id: string, earlierKey?: string) {
   const [row] = await db
     .select({
+      earlierId: earlierKey
+        ? sql<string | null>`(select ${formSubmissions.id} from ${formSubmissions}
+            where ${formSubmissions.formId} = ${forms.id} and ${formSubmissions.idempotencyKey} = ${earlierKey})`
+        : sql<null>`null`,
       id: forms.id,
       userId: forms.userId,
       name: forms.name,
@@ -108,7 +113,7 @@ export async function submitForm(
   input: SubmissionRequest,
   ipHash: string | null,
 ): Promise<SubmitResult> {
-  const form = await findForm(db, formId);
+  const form = await findForm(db, formId, input.idempotencyKey);
   const settings = readSettings(form.settings);
   const receiptFor = (id: string): SubmissionReceipt => ({
     id,
@@ -117,8 +122,7 @@ export async function submitForm(
   });
   if (input.honeypot?.trim()) return { created: true, receipt: receiptFor(randomUUID()) };
 
-  const earlier = await submissionByKey(db, formId, input.idempotencyKey);
-  if (earlier) return { created: false, receipt: receiptFor(earlier.id) };
+  if (form.earlierId) return { created: false, receipt: receiptFor(form.earlierId) };
 
   const fields = readFields(form.fields);
   const { values, errors } = checkSubmission(fields, input.values);
@@ -151,8 +155,8 @@ export async function submitForm(
           })
           .where(eq(formSubmissions.id, row.id));
       }
-      if (settings.notifyOnSubmission && (await wantsNotification(tx, form.userId, 'formSubmissions'))) {
-        await addNotification(tx, {
+      if (settings.notifyOnSubmission) {
+        await addWantedNotification(tx, 'formSubmissions', {
           userId: form.userId,
           kind: 'form_submission',
           title: `New submission: ${form.name}`,
