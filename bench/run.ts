@@ -61,6 +61,13 @@ import {
 
 const projectDir = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
+/** `--only=board,calendar`: measure only the lines whose names contain one of these (to re-measure a fix). */
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const chosen = <T extends { name: string }>(lines: T[]) =>
+  only ? lines.filter((line) => only.some((part) => line.name.includes(part))) : lines;
 const scale = quick ? 10 : 1;
 /** A realistic heavy user (issue 14); a tenth of it with --quick. */
 const SIZE: SeedSize = {
@@ -655,7 +662,7 @@ async function main() {
       }
     ).rows;
     const fixture: Fixture = { ...seeded, deep: deep!, deepPosition };
-    const lines = linesFor(fixture, '');
+    const lines = chosen(linesFor(fixture, ''));
     const driverStats = new Map<string, Stats>();
     console.log(`[${elapsed()}] Measuring ${lines.length} lines: the driver floors…`);
     for (const line of lines) {
@@ -698,7 +705,7 @@ async function main() {
     const coldHealth = (performance.now() - spawnedAt) / 1000;
     children.push(server);
     const cookie = await signIn(base);
-    const apiLines = linesFor(fixture, cookie);
+    const apiLines = chosen(linesFor(fixture, cookie));
 
     // The framework floor answers each path with a body of the API's own size.
     const answers = [];

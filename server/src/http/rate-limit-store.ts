@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { selectRows } from '../db/select-rows';
 import { rateLimits } from '../db/schema';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
@@ -37,22 +38,21 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       const hashed = createHash('sha256').update(`${this.route}|${key}`).digest('base64url');
       const window = sql`make_interval(secs => ${windowMs / 1000})`;
       const expired = sql`${rateLimits.windowStart} + ${window} <= now()`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key: hashed })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-            windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
-          },
-        })
-        .returning({
-          count: rateLimits.count,
-          ttl: sql<number>`greatest(0, extract(epoch from (${rateLimits.windowStart} + ${window} - now())) * 1000)::int`,
-        });
+      // The statement's own transaction commits without waiting for the disk (set_config(…, true) lasts until that
+      // commit): a count lost in a crash is harmless, and the caller's request no longer waits a flush for it, nor
+      // do concurrent requests of one key queue behind that flush for the row's lock.
+      const [row] = await selectRows<{ count: number; ttl: number }>(
+        db,
+        sql`insert into ${rateLimits} (key)
+          select ${hashed} from (select set_config('synchronous_commit', 'off', true)) as no_wait
+          on conflict (key) do update set
+            count = case when ${expired} then 1 else ${rateLimits.count} + 1 end,
+            window_start = case when ${expired} then now() else ${rateLimits.windowStart} end
+          returning count,
+            greatest(0, extract(epoch from (${rateLimits.windowStart} + ${window} - now())) * 1000)::int as ttl`,
+      );
       if (Math.random() < 0.01) void this.sweep();
-      return { current: row!.count, ttl: Number(row!.ttl) };
+      return { current: Number(row!.count), ttl: Number(row!.ttl) };
     }
 
     private async sweep() {
