@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './http';
 
 /** The folders of the email screens (part 1 §9); inbox is the default. */
 export const emailFolders = ['inbox', 'sent', 'spam', 'trash', 'starred'] as const;
@@ -67,3 +68,132 @@ export const composeSchema = z.object({
   content: z.string().trim().min(1, emailMessages.bodyRequired),
 });
 export type ComposeDraft = z.input<typeof composeSchema>;
+
+// --- Stored mail (issue 15): the lists, the reading pane and the custom folders, answered by the server. ---------
+
+/** Where a stored message is. Starred is a view over these; a message in a custom folder is 'inbox' with it. */
+export const emailStoredFolders = ['inbox', 'sent', 'spam', 'trash'] as const;
+export type EmailStoredFolder = (typeof emailStoredFolders)[number];
+/** Fetched from a server ('in') or sent by the user ('out'). */
+export const emailDirections = ['in', 'out'] as const;
+/** The folders a message can be moved to (Sent holds what was sent, nothing else). */
+export const emailMoveTargets = ['inbox', 'spam', 'trash'] as const;
+
+/** Counts stop here, like the contacts' total. */
+export const EMAIL_UNREAD_CAP = 10_000;
+/** Custom folders per user: the folder list shows them all, never paged. */
+export const MAX_EMAIL_FOLDERS = 100;
+
+export const emailFolderMessages = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 100 characters',
+  nameTaken: 'A folder of that name already exists',
+  notFound: 'Folder not found',
+  tooMany: `You can have at most ${MAX_EMAIL_FOLDERS} folders`,
+  created: 'Folder created',
+  renamed: 'Folder renamed',
+  deleted: 'Folder deleted',
+  deleteBody: 'Its messages go back to the Inbox.',
+} as const;
+
+export const emailAddressSchema = z.object({ name: z.string(), address: z.string() });
+export type EmailAddress = z.infer<typeof emailAddressSchema>;
+
+/** A message as a list row shows it: no body; the timestamp is when it arrived (the lists' order). */
+export const emailListItemSchema = z.object({
+  id: z.string(),
+  direction: z.enum(emailDirections),
+  folder: z.enum(emailStoredFolders),
+  customFolderId: z.string().nullable(),
+  subject: z.string(),
+  /** The sender's name, or the address when the message gives none. */
+  sender: z.string(),
+  senderEmail: z.string(),
+  /** The recipients (the Sent list shows them). */
+  to: z.array(emailAddressSchema),
+  preview: z.string(),
+  /** ISO timestamp of arrival (or of sending, for sent mail). */
+  timestamp: z.string(),
+  /** The Date header as ISO, when the message had a valid one. */
+  sentAt: z.string().nullable(),
+  isRead: z.boolean(),
+  isStarred: z.boolean(),
+  attachmentCount: z.number().int(),
+  hasAttachments: z.boolean(),
+});
+export type EmailListItem = z.infer<typeof emailListItemSchema>;
+
+export const emailPageSchema = pageOf(emailListItemSchema);
+
+/** The reading pane: the list row with recipients, both bodies and the attachments (downloaded by id). */
+export const emailDetailSchema = emailListItemSchema.extend({
+  accountId: z.string().nullable(),
+  cc: z.array(emailAddressSchema),
+  text: z.string(),
+  /** Sanitized on the server; shown in a sandboxed frame, remote images blocked until the user allows them. */
+  html: z.string().nullable(),
+  hasRemoteImages: z.boolean(),
+  attachments: z.array(z.object({ id: z.string(), name: z.string(), size: z.number().int() })),
+});
+export type EmailDetail = z.infer<typeof emailDetailSchema>;
+
+const folderIdSchema = z.uuid({ message: emailFolderMessages.notFound });
+
+/**
+ * GET /api/email/messages: a folder (default inbox) or a custom folder, newest first a page at a time; with `q`,
+ * only messages whose sender, subject or body contains it, whatever the case. Starred is every starred message
+ * but those in Trash.
+ */
+export const emailListQuerySchema = pageQuerySchema
+  .extend({
+    folder: z.enum(emailFolders, { message: 'Unknown folder' }).optional(),
+    customFolderId: folderIdSchema.optional(),
+    q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  })
+  .refine((query) => !(query.folder && query.customFolderId), {
+    message: 'Choose a folder or a custom folder, not both',
+    path: ['folder'],
+  });
+export type EmailListQuery = z.input<typeof emailListQuerySchema>;
+
+/**
+ * GET /api/contacts/:id/emails and /api/deals/:id/emails: the mail from, to or copied to the contact's e-mail
+ * (whatever its case), newest first, but what is in Trash; a deal without a contact has none.
+ */
+export const relatedEmailsQuerySchema = pageQuerySchema;
+
+/**
+ * PATCH /api/email/messages/:id: read, starred, and a move to a folder or to a custom folder (one of the two);
+ * what is left out stays. Answers the list row.
+ */
+export const emailPatchSchema = z
+  .object({
+    isRead: z.boolean({ message: 'Must be true or false' }).optional(),
+    isStarred: z.boolean({ message: 'Must be true or false' }).optional(),
+    folder: z.enum(emailMoveTargets, { message: 'Messages can be moved to Inbox, Spam or Trash' }).optional(),
+    customFolderId: folderIdSchema.optional(),
+  })
+  .refine((patch) => !(patch.folder && patch.customFolderId), {
+    message: 'Choose a folder or a custom folder, not both',
+    path: ['folder'],
+  });
+export type EmailPatch = z.input<typeof emailPatchSchema>;
+
+export const emailAttachmentParamsSchema = z.object({
+  id: z.uuid({ message: 'Not found' }),
+  attachmentId: z.uuid({ message: 'Not found' }),
+});
+
+export const emailFolderInputSchema = z.object({
+  name: z
+    .string({ message: emailFolderMessages.nameRequired })
+    .trim()
+    .min(1, emailFolderMessages.nameRequired)
+    .max(100, emailFolderMessages.nameTooLong),
+});
+export type EmailFolderInput = z.input<typeof emailFolderInputSchema>;
+
+export const emailFolderSchema = z.object({ id: z.string(), name: z.string() });
+export type EmailFolderItem = z.infer<typeof emailFolderSchema>;
+/** Every custom folder of the user (at most MAX_EMAIL_FOLDERS) by name. */
+export const emailFolderListSchema = z.object({ items: z.array(emailFolderSchema) });

@@ -33,6 +33,7 @@ import { contactsRoutes } from './modules/contacts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealsRoutes } from './modules/deals/routes';
 import { emailAccountsRoutes } from './modules/email-accounts/routes';
+import { emailRoutes } from './modules/email/routes';
 import { formsRoutes } from './modules/forms/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { pipelinesRoutes } from './modules/pipelines/routes';
@@ -188,6 +189,7 @@ export async function buildApp({
     await signedIn.register(schedulingRoutes);
     await signedIn.register(aiConfigRoutes);
     await signedIn.register(emailAccountsRoutes);
+    await signedIn.register(emailRoutes);
     await signedIn.register(dashboardRoutes);
     await signedIn.register(bookingsRoutes);
     await signedIn.register(formsRoutes);

@@ -112,6 +112,11 @@ const writeRoutes = () =>
     ['POST', '/api/notifications/%00/read'],
     ['POST', '/api/notifications/read-all'],
     ['PUT', '/api/notifications/settings'],
+    ['PATCH', `/api/email/messages/${none}`],
+    ['PATCH', '/api/email/messages/x'],
+    ['POST', '/api/email/folders'],
+    ['PUT', `/api/email/folders/${none}`],
+    ['PUT', '/api/email/folders/%00'],
   ] as const;
 
 const readRoutes = [
@@ -256,6 +261,26 @@ const readRoutes = [
   '/api/search?q=%27%22%3B%20drop%20table%20contacts%3B--',
   '/api/search?q=%ED%A0%80%F0%9F%8E%89%E2%80%AE',
   '/api/search?q=%FF%FE',
+  '/api/email/messages?folder=archive',
+  '/api/email/messages?folder[]=inbox',
+  '/api/email/messages?folder=inbox&customFolderId=00000000-0000-0000-0000-000000000000',
+  '/api/email/messages?customFolderId=x',
+  '/api/email/messages?customFolderId=00000000-0000-0000-0000-000000000000',
+  '/api/email/messages?limit=0&cursor=a.b',
+  '/api/email/messages?folder=starred&cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  `/api/email/messages?q=${'%25_%5C'.repeat(33)}`,
+  '/api/email/messages?q=%00',
+  '/api/email/messages/%00',
+  '/api/email/messages/00000000-0000-0000-0000-000000000000',
+  '/api/email/messages/x/attachments/y',
+  '/api/email/messages/00000000-0000-0000-0000-000000000000/attachments/00000000-0000-0000-0000-000000000000',
+  '/api/email/unread?x[y]=%00',
+  '/api/email/folders?x=%00',
+  '/api/contacts/x/emails',
+  '/api/contacts/00000000-0000-0000-0000-000000000000/emails?limit=0',
+  '/api/contacts/00000000-0000-0000-0000-000000000000/emails?cursor=a.b.c',
+  '/api/deals/%00/emails',
+  '/api/deals/00000000-0000-0000-0000-000000000000/emails?cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
 ];
 
 const badBodies: unknown[] = [
@@ -315,6 +340,10 @@ describe('bad input never causes a server error', () => {
       `/api/email-accounts/${none}`,
       '/api/forms/x',
       `/api/forms/${none}`,
+      '/api/email/messages/x',
+      `/api/email/messages/${none}`,
+      '/api/email/folders/%00',
+      `/api/email/folders/${none}`,
     ]) {
       const res = await user.delete(url);
       expect(res.statusCode, url).toBe(404);

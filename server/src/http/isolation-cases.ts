@@ -271,6 +271,29 @@ export const routeCases: Record<string, RouteCase> = {
   },
   'DELETE /api/email-accounts/:id': { probes: (w) => [del(`/api/email-accounts/${w.emailAccountId}`)] },
 
+  'GET /api/email/messages': {
+    probes: (w) => [
+      get('/api/email/messages'),
+      get(`/api/email/messages?folder=starred&q=${MARKER}`),
+      get(`/api/email/messages?customFolderId=${w.emailFolderId}`, 404),
+    ],
+  },
+  'GET /api/email/unread': { probes: () => [get('/api/email/unread')] },
+  'GET /api/email/messages/:id': { probes: (w) => [get(`/api/email/messages/${w.emailMessageId}`, 404)] },
+  'PATCH /api/email/messages/:id': {
+    probes: (w) => [patch(`/api/email/messages/${w.emailMessageId}`, { isRead: true, folder: 'trash' })],
+  },
+  'DELETE /api/email/messages/:id': { probes: (w) => [del(`/api/email/messages/${w.emailMessageId}`)] },
+  'GET /api/email/messages/:id/attachments/:attachmentId': {
+    probes: (w) => [get(`/api/email/messages/${w.emailMessageId}/attachments/${w.emailAttachmentId}`, 404)],
+  },
+  'GET /api/email/folders': { probes: () => [get('/api/email/folders')] },
+  'POST /api/email/folders': { probes: () => [post('/api/email/folders', { name: 'Bob folder' })] },
+  'PUT /api/email/folders/:id': { probes: (w) => [put(`/api/email/folders/${w.emailFolderId}`, { name: 'Hijacked' })] },
+  'DELETE /api/email/folders/:id': { probes: (w) => [del(`/api/email/folders/${w.emailFolderId}`)] },
+  'GET /api/contacts/:id/emails': { probes: (w) => [get(`/api/contacts/${w.contactId}/emails`, 404)] },
+  'GET /api/deals/:id/emails': { probes: (w) => [get(`/api/deals/${w.dealId}/emails`, 404)] },
+
   'GET /api/dashboard': { probes: () => [get('/api/dashboard?tz=UTC')] },
 
   'GET /api/bookings': { probes: () => [get('/api/bookings')] },

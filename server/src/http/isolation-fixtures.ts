@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../app';
+import { storeIncoming } from '../modules/email/store';
 import { signUp, openTestDatabase, testConfig, type TestApp, type UserClient } from '../test/test-app';
 
 // The isolation matrix's world (isolation-matrix.test.ts): user A's records, made through the API as A,
@@ -112,6 +113,10 @@ export interface World {
   categoryId: string;
   taskId: string;
   emailAccountId: string;
+  /** A's stored message (from A's contact, in A's custom folder) and its attachment. */
+  emailMessageId: string;
+  emailAttachmentId: string;
+  emailFolderId: string;
   formId: string;
   fieldId: string;
   bookingId: string;
@@ -199,6 +204,26 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
       smtp: mailServer(`${MARKER}-smtp`),
     }),
   );
+  // Mail arrives by fetching only: stored as a fetch stores it.
+  const { id: emailMessageId } = await storeIncoming(app.db, app.config.dataDir, a.id, emailAccountId, `${MARKER}-1`, {
+    messageId: `<${MARKER}@example.com>`,
+    subject: `${MARKER} message`,
+    from: { name: `${MARKER} sender`, address: 'zc@example.com' },
+    to: [{ name: '', address: 'zanzibar@example.com' }],
+    cc: [],
+    date: new Date(),
+    text: `${MARKER} body`,
+    html: `<p>${MARKER} body</p>`,
+    hasRemoteImages: false,
+    attachments: [{ filename: `${MARKER}.txt`, declaredType: 'text/plain', size: 8, content: Buffer.from(MARKER) }],
+  });
+  const message = await a.get(`/api/email/messages/${emailMessageId}`);
+  expect(message.statusCode, message.body).toBe(200);
+  const emailAttachmentId = message.json<{ attachments: Array<{ id: string }> }>().attachments[0]!.id;
+  const emailFolderId = await created(a.post('/api/email/folders', { name: `${MARKER} folder` }));
+  expect((await a.patch(`/api/email/messages/${emailMessageId!}`, { customFolderId: emailFolderId })).statusCode).toBe(
+    200,
+  );
   const fieldId = randomUUID();
   const formId = await created(
     a.post('/api/forms', {
@@ -249,6 +274,9 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     categoryId,
     taskId,
     emailAccountId,
+    emailMessageId: emailMessageId!,
+    emailAttachmentId,
+    emailFolderId,
     formId,
     fieldId,
     bookingId,
@@ -271,6 +299,8 @@ export const aReads = {
   task: (w: World) => `/api/tasks/${w.taskId}`,
   categories: () => '/api/task-categories',
   emailAccounts: () => '/api/email-accounts',
+  emailMessage: (w: World) => `/api/email/messages/${w.emailMessageId}`,
+  emailFolders: () => '/api/email/folders',
   form: (w: World) => `/api/forms/${w.formId}`,
   submissions: (w: World) => `/api/forms/${w.formId}/submissions`,
   booking: (w: World) => `/api/bookings/${w.bookingId}`,

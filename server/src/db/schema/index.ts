@@ -16,3 +16,4 @@ export * from './calendar';
 export * from './rate-limits';
 export * from './notifications';
 export * from './user-stats';
+export * from './email-messages';
