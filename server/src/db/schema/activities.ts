@@ -36,6 +36,10 @@ export const dealActivities = pgTable(
     index('deal_activities_deal_status_due_idx').on(t.dealId, t.status, t.dueDate),
     // Calendar and today's schedule: owned or assigned (part 1 §7, part 2 §7), in (due_date, id) order.
     index('deal_activities_user_due_idx').on(t.userId, t.dueDate, t.id),
-    index('deal_activities_assigned_due_idx').on(t.assignedUserId, t.dueDate, t.id),
+    // Assigned by another user only: an activity is assigned to its creator by default, and those rows are read
+    // through user_due above; in this index they would be skipped one by one.
+    index('deal_activities_assigned_due_idx')
+      .on(t.assignedUserId, t.dueDate, t.id)
+      .where(sql`${t.assignedUserId} <> ${t.userId}`),
   ],
 );

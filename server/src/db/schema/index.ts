@@ -17,3 +17,4 @@ export * from './rate-limits';
 export * from './notifications';
 export * from './user-stats';
 export * from './email-messages';
+export * from './board-totals';

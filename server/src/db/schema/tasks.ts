@@ -58,7 +58,10 @@ export const tasks = pgTable(
     // Dashboard today / recent / open count; calendar by due date (part 1 §7, part 2 §7). The id completes
     // the order (due_date, id) those lists read, so tasks sharing a due time need no sort.
     index('tasks_user_status_due_idx').on(t.userId, t.status, t.dueDate, t.id),
-    index('tasks_assigned_due_idx').on(t.assignedUserId, t.dueDate, t.id),
+    // Tasks another user assigned (a task assigned to its owner is read through the owner's indexes).
+    index('tasks_assigned_due_idx')
+      .on(t.assignedUserId, t.dueDate, t.id)
+      .where(sql`${t.assignedUserId} <> ${t.userId}`),
     // The task list, newest first (part 2 §7), by keyset (created_at, id); a board column by status.
     index('tasks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_user_status_created_idx').on(
@@ -70,14 +73,15 @@ export const tasks = pgTable(
     // The same for the tasks other users assigned to the user.
     index('tasks_assigned_created_idx')
       .on(t.assignedUserId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.assignedUserId} is not null`),
+      .where(sql`${t.assignedUserId} <> ${t.userId}`),
     // The calendar and the .ics feed: the user's tasks in a range of due dates.
     index('tasks_user_due_idx')
       .on(t.userId, t.dueDate, t.id)
       .where(sql`${t.dueDate} is not null`),
     // Behind the SET NULL foreign keys, so deleting a project, deal or category does not scan all tasks.
+    // (With the status, the project board's progress, tasks and tasks Done per project, is read from the index alone.)
     index('tasks_project_idx')
-      .on(t.projectId)
+      .on(t.projectId, t.status)
       .where(sql`${t.projectId} is not null`),
     index('tasks_deal_idx')
       .on(t.dealId)

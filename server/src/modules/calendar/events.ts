@@ -38,7 +38,7 @@ function ownedOrAssigned(table: string, columns: string, userId: string, range: 
       order by due_date ${dir} limit ${range.limit})`;
   return sql`${branch(sql`user_id = ${userId}`)}
     union all
-    ${branch(sql`assigned_user_id = ${userId} and user_id <> ${userId}`)}`;
+    ${branch(sql`assigned_user_id = ${userId} and assigned_user_id <> user_id`)}`;
 }
 
 export interface TaskEventRow {

@@ -101,7 +101,7 @@ describe('dashboard plans', () => {
 
   it('counts the e-mail accounts, sums the open stages and the won months through the user’s indexes', async () => {
     expectIndexed(await planOf(emailAccountsSql(user.id)), 'email_accounts', [/email_accounts_user_created_idx/]);
-    expectIndexed(await planOf(pipelineOverviewSql(user.id)), 'deals', [/deals_user_stage_idx/]);
+    expectIndexed(await planOf(pipelineOverviewSql(user.id)), 'deal_stage_totals', [/deal_stage_totals_user_idx/]);
     const revenue = await planOf(revenueSql(user.id, revenueMonths('Asia/Tokyo', new Date())));
     expectIndexed(revenue, 'deals', [/deals_user_stage_idx/]);
   });

@@ -219,7 +219,7 @@ describe('dashboard', () => {
     expect(dashboard.pipelineOverview).toEqual([
       { stage: 'Lead', count: 3, value: '110.50' },
       { stage: 'Contact Made', count: 1, value: '200.00' },
-      { stage: 'Proposal Sent', count: 1, value: '0' },
+      { stage: 'Proposal Sent', count: 1, value: '0.00' },
       { stage: 'Negotiation', count: 1, value: '1000.25' },
       { stage: 'Alpha', count: 1, value: '0.01' },
       { stage: 'Discovery', count: 1, value: '20.00' },

@@ -63,7 +63,7 @@ function ownOrAssignedDue(table: string, columns: string, userId: string, where:
       order by due_date, id limit ${SCHEDULE_KIND_CAP})`;
   return sql`${branch(sql`user_id = ${userId}`)}
     union all
-    ${branch(sql`assigned_user_id = ${userId} and user_id <> ${userId}`)}`;
+    ${branch(sql`assigned_user_id = ${userId} and assigned_user_id <> user_id`)}`;
 }
 
 /**
@@ -128,7 +128,7 @@ export function recentTasksSql(userId: string): SQL {
     sql`(select ${columns} from tasks where ${where} order by due_date, id limit ${RECENT_TASKS_LIMIT})`;
   const branches = [
     ...openTaskStatuses.map((status) => branch(sql`user_id = ${userId} and status = ${status}`)),
-    branch(sql`assigned_user_id = ${userId} and user_id <> ${userId} and status <> 'Done'`),
+    branch(sql`assigned_user_id = ${userId} and assigned_user_id <> user_id and status <> 'Done'`),
   ];
   return sql`select t.id, t.name, ${iso('t.due_date')} as due_date, t.status,
       p.name as project_name, d.name as deal_name
@@ -157,10 +157,11 @@ export interface StageSummaryRow {
  */
 export function pipelineOverviewSql(userId: string): SQL {
   return sql`select s.stage, s.count, s.value from (
-      select stage, count(*)::int as count, ${moneySum('value')} as value
-      from deals
+      select stage, sum(deals)::int as count, ${moneySum('value')} as value
+      from deal_stage_totals
       where user_id = ${userId} and stage <> ${WON_STAGE} and stage <> 'Lost'
       group by stage
+      having sum(deals) > 0
     ) s
     order by array_position(
         (select p.stages from pipelines p where p.user_id = ${userId} and p.is_default limit 1), s.stage

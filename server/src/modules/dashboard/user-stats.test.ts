@@ -6,8 +6,9 @@ import { authUsers } from '../../db/schema';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 import { statsSql, type StatsRow } from './queries';
 
-// The stat cards read user_stats, which the database's triggers keep. After any sequence of changes, through the
-// API or in bulk in SQL, each user's row must hold exactly what counting their rows gives.
+// The stat cards read user_stats, the deal board's column totals and the pipeline overview deal_stage_totals, the
+// unfiltered task board's counts task_status_totals; the database's triggers keep all three. After any sequence of changes, through the API or in bulk
+// in SQL, each user's rows must hold exactly what counting their rows gives.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,17 +28,50 @@ async function countedStats(userId: string): Promise<StatsRow> {
     (select count(*)::int from projects where user_id = ${userId} and status <> 'Completed') as active_projects,
     (select count(*)::int from tasks where user_id = ${userId} and status <> 'Done')
       + (select count(*)::int from tasks
-          where assigned_user_id = ${userId} and user_id <> ${userId} and status <> 'Done') as open_tasks`);
+          where assigned_user_id = ${userId} and assigned_user_id <> user_id and status <> 'Done') as open_tasks`);
   return row!;
 }
 
 /** Money compared in cents: a zero sum reads "0" from user_stats, "0.00" when counted over deals of value 0. */
 const comparable = (row: StatsRow) => ({ ...row, total_deal_value: Math.round(Number(row.total_deal_value) * 100) });
 
+interface StageTotal {
+  pipeline_id: string;
+  stage: string;
+  deals: number;
+  cents: number;
+}
+
+/** Each stage's count and value in cents: as kept (stages with nothing left leave out) and as counted. */
+async function stageTotals(userId: string): Promise<{ kept: StageTotal[]; counted: StageTotal[] }> {
+  const order = sql`order by pipeline_id, stage`;
+  const kept = await rows<StageTotal>(sql`select pipeline_id, stage, deals, (value * 100)::bigint::int as cents
+    from deal_stage_totals where user_id = ${userId} and (deals <> 0 or value <> 0) ${order}`);
+  const counted = await rows<StageTotal>(sql`select pipeline_id, stage, count(*)::int as deals,
+      (coalesce(sum(value), 0) * 100)::bigint::int as cents
+    from deals where user_id = ${userId} group by pipeline_id, stage ${order}`);
+  return { kept, counted };
+}
+
+/** Each status's tasks as the board counts them (own, and assigned by another user): as kept and as counted. */
+async function taskTotals(userId: string) {
+  const kept = await rows(sql`select status, tasks as n from task_status_totals
+    where user_id = ${userId} and tasks <> 0 order by status`);
+  const counted = await rows(sql`select status, count(*)::int as n from (
+      select status from tasks where user_id = ${userId}
+      union all select status from tasks where assigned_user_id = ${userId} and assigned_user_id <> user_id
+    ) t group by status order by status`);
+  return { kept, counted };
+}
+
 async function expectConsistent(users: UserClient[], step: string) {
   for (const user of users) {
     const [kept] = await rows<StatsRow>(statsSql(user.id));
     expect(comparable(kept!), `${step}, user ${users.indexOf(user)}`).toEqual(comparable(await countedStats(user.id)));
+    const stages = await stageTotals(user.id);
+    expect(stages.kept, `${step}, stages of user ${users.indexOf(user)}`).toEqual(stages.counted);
+    const statuses = await taskTotals(user.id);
+    expect(statuses.kept, `${step}, task statuses of user ${users.indexOf(user)}`).toEqual(statuses.counted);
   }
 }
 
@@ -92,6 +126,9 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('move deal' as const), who, pick, stage: fc.constantFrom(...stages) }),
   fc.record({ kind: fc.constant('delete deal' as const), who, pick }),
   fc.record({ kind: fc.constant('delete lost deals' as const), who }),
+  fc.record({ kind: fc.constant('deal to second pipeline' as const), who, pick }),
+  fc.record({ kind: fc.constant('rename stage' as const), who, stage: fc.constantFrom(...stages) }),
+  fc.record({ kind: fc.constant('delete second pipeline' as const), who }),
   fc.record({ kind: fc.constant('add project' as const), who, status: fc.constantFrom(...projectStatuses) }),
   fc.record({ kind: fc.constant('move project' as const), who, pick, status: fc.constantFrom(...projectStatuses) }),
   fc.record({ kind: fc.constant('delete project' as const), who, pick }),
@@ -108,6 +145,14 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('finish all tasks' as const), who }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer O> ? O : never;
+
+/** Each user's second pipeline, made when first needed (and again after it is deleted). */
+async function secondPipeline(user: UserClient): Promise<string> {
+  const [existing] = await rows<{ id: string }>(
+    sql`select id from pipelines where user_id = ${user.id} and name = 'Second'`,
+  );
+  return existing?.id ?? ok(await user.post('/api/pipelines', { name: 'Second' }), 201).json<{ id: string }>().id;
+}
 
 async function apply(op: Operation, users: UserClient[], pipelines: string[]) {
   const user = users[op.who]!;
@@ -149,6 +194,17 @@ async function apply(op: Operation, users: UserClient[], pipelines: string[]) {
     }
     case 'delete lost deals':
       return run(sql`delete from deals where user_id = ${user.id} and stage = 'Lost'`);
+    case 'deal to second pipeline': {
+      const id = await someId('deals', user.id, op.pick);
+      return id && run(sql`update deals set pipeline_id = ${await secondPipeline(user)} where id = ${id}`);
+    }
+    case 'rename stage':
+      return run(sql`update deals set stage = 'Renamed' where user_id = ${user.id} and stage = ${op.stage}`);
+    case 'delete second pipeline': {
+      const id = await secondPipeline(user);
+      // The API refuses to delete a pipeline with deals; in SQL its deals go with it (the cascade).
+      return run(sql`delete from pipelines where id = ${id}`);
+    }
     case 'add project':
       return ok(await user.post('/api/projects', { name: 'Project', status: op.status }), 201);
     case 'move project': {
@@ -206,6 +262,8 @@ describe('user stats', () => {
         await db().delete(authUsers).where(eq(authUsers.id, cat.id));
         await expectConsistent(users.slice(0, 2), 'Cat deleted');
         expect(await rows(sql`select 1 from user_stats where user_id = ${cat.id}`)).toEqual([]);
+        expect(await rows(sql`select 1 from deal_stage_totals where user_id = ${cat.id}`)).toEqual([]);
+        expect(await rows(sql`select 1 from task_status_totals where user_id = ${cat.id}`)).toEqual([]);
         // The dashboard shows the kept figures.
         const dashboard = ok(await users[0]!.get('/api/dashboard')).json<{ stats: Record<string, unknown> }>();
         const counted = await countedStats(users[0]!.id);
@@ -229,6 +287,48 @@ describe('user stats', () => {
     await expectConsistent([user], 'after 20 concurrent creations');
     const [kept] = await rows<StatsRow>(statsSql(user.id));
     expect(kept!.total_contacts).toBe(20);
+  });
+
+  it('lose no deal and never deadlock when one user’s deals, stages and contacts change at once', async () => {
+    const user = await signUp(t.app, 'dealer');
+    const pipelineId = ok(await user.post('/api/pipelines', { name: 'Sales' }), 201).json<{ id: string }>().id;
+    const deal = (stage: string, value: number) => ({ name: 'Deal', pipelineId, stage, value });
+    const ids = await Promise.all(
+      ['Lead', 'Negotiation', 'Lead', 'Negotiation'].map(
+        async (stage, i) => ok(await user.post('/api/deals', deal(stage, i)), 201).json<{ id: string }>().id,
+      ),
+    );
+    // Moves between two open stages change no user_stats figure; creations do: both kinds at once, in any order.
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => {
+        if (i % 3 === 0) return user.post('/api/contacts', { name: `Contact ${i}` });
+        if (i % 3 === 1) return user.patch(`/api/deals/${ids[i % 4]}/stage`, { stage: i % 2 ? 'Lead' : 'Negotiation' });
+        return user.post('/api/deals', deal(i % 2 ? 'Lead' : 'Negotiation', i));
+      }),
+    );
+    for (const res of results) expect(res.statusCode, res.body).toBeLessThan(300);
+    await expectConsistent([user], 'after concurrent changes');
+  });
+
+  it('never deadlock when a transaction holding the user’s counters adds a deal while a move takes its stage', async () => {
+    const user = await signUp(t.app, 'lockstep');
+    const pipelineId = ok(await user.post('/api/pipelines', { name: 'Sales' }), 201).json<{ id: string }>().id;
+    const dealId = ok(await user.post('/api/deals', { name: 'Moved', pipelineId, stage: 'Lead', value: 5 }), 201).json<{
+      id: string;
+    }>().id;
+    // As a form submission's lead: a contact (user_stats), a pause, then a deal in Lead (its stage row). Meanwhile a
+    // move out of Lead into Lost takes both stages and needs user_stats: it must wait for the first, not deadlock.
+    const lead = db().transaction(async (tx) => {
+      await tx.execute(sql`insert into contacts (user_id, name) values (${user.id}, 'Lead contact')`);
+      await tx.execute(sql`select pg_sleep(0.3)`);
+      await tx.execute(
+        sql`insert into deals (user_id, pipeline_id, name, stage) values (${user.id}, ${pipelineId}, 'New', 'Lead')`,
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const move = db().execute(sql`update deals set stage = 'Lost' where id = ${dealId}`);
+    await Promise.all([lead, move]);
+    await expectConsistent([user], 'after the lead and the move');
   });
 
   it('read as zeros for a user with nothing yet', async () => {

@@ -1,8 +1,8 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { BOARD_PAGE_SIZE, type Deal } from '@common/deals';
 import type { Db } from '../../db/client';
 import { keysetPage } from '../../db/keyset';
-import { deals, pipelines } from '../../db/schema';
+import { dealStageTotals, pipelines } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { notFound } from '../../errors';
 import type { KeysetPage } from '../../http/cursor';
@@ -16,7 +16,8 @@ export interface BoardColumnPage {
 }
 
 /**
- * The whole board in three queries whatever its size: the pipeline, each stage's count and total, and
+ * The whole board in three queries whatever its size: the pipeline, each stage's count and total (kept by the
+ * deal_stage_totals triggers, so no deal is counted here), and
  * every column's first page (one lateral read of the column index per stage, with each deal's contact
  * and next activity joined on).
  */
@@ -33,10 +34,9 @@ export async function getBoard(
 
   const [totals, rows] = await Promise.all([
     db
-      .select({ stage: deals.stage, n: count(), total: sql<string>`coalesce(sum(${deals.value}), 0)::text` })
-      .from(deals)
-      .where(and(eq(deals.userId, userId), eq(deals.pipelineId, pipelineId)))
-      .groupBy(deals.stage),
+      .select({ stage: dealStageTotals.stage, n: dealStageTotals.deals, total: dealStageTotals.value })
+      .from(dealStageTotals)
+      .where(and(eq(dealStageTotals.userId, userId), eq(dealStageTotals.pipelineId, pipelineId))),
     selectRows<DealRow & { column_stage: string }>(db, firstPagesSql(userId, pipelineId)),
   ]);
 

@@ -17,33 +17,33 @@ const clipped = (text: SQL) =>
 const dueText = (column: SQL) => sql`'Due ' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC'`;
 
 /**
- * The statement that adds the user's missing overdue notifications as of `now`. Owned and assigned rows are read
- * apart, each through its (user, due date) index, so the cost follows the rows due in the window, not the user's
- * total; a row both owned and assigned is one candidate (union). Nothing when the user turned overdue reminders off.
+ * The statement that adds the user's missing overdue notifications as of `now`. Owned rows and rows another user
+ * assigned are read apart, each through its (user, due date) index, so the cost follows the rows due in the window,
+ * not the user's total. Nothing when the user turned overdue reminders off.
  */
 export function overdueInsert(userId: string, now: Date): SQL {
   const user = sql`${userId}::uuid`;
   const from = sql`${new Date(now.getTime() - OVERDUE_WINDOW_HOURS * HOUR).toISOString()}::timestamptz`;
   const to = sql`${now.toISOString()}::timestamptz`;
-  const tasksBy = (owner: SQL) => sql`
+  const tasksBy = (who: SQL) => sql`
     select 'task_overdue' as kind, t.id, 'Task overdue: ' || t.name as title, ${dueText(sql`t.due_date`)} as body,
       '/app/tasks?task=' || t.id as link
     from tasks t
-    where ${owner} = ${user} and t.due_date >= ${from} and t.due_date < ${to} and t.status <> 'Done'`;
-  const activitiesBy = (owner: SQL) => sql`
+    where ${who} and t.due_date >= ${from} and t.due_date < ${to} and t.status <> 'Done'`;
+  const activitiesBy = (who: SQL) => sql`
     select 'activity_overdue' as kind, a.id, 'Activity overdue: ' || a.description as title,
       d.name || ' · ' || ${dueText(sql`a.due_date`)} as body,
       '/app/deals?pipeline=' || d.pipeline_id || '&deal=' || d.id as link
     from deal_activities a join deals d on d.id = a.deal_id
-    where ${owner} = ${user} and a.due_date >= ${from} and a.due_date < ${to} and a.status = 'pending'`;
+    where ${who} and a.due_date >= ${from} and a.due_date < ${to} and a.status = 'pending'`;
   return sql`
     insert into notifications (user_id, kind, title, body, link, source_id)
     select ${user}, due.kind, ${clipped(sql`due.title`)}, ${clipped(sql`due.body`)}, due.link, due.id
     from (
-      ${tasksBy(sql`t.user_id`)}
-      union ${tasksBy(sql`t.assigned_user_id`)}
-      union ${activitiesBy(sql`a.user_id`)}
-      union ${activitiesBy(sql`a.assigned_user_id`)}
+      ${tasksBy(sql`t.user_id = ${user}`)}
+      union ${tasksBy(sql`t.assigned_user_id = ${user} and t.assigned_user_id <> t.user_id`)}
+      union ${activitiesBy(sql`a.user_id = ${user}`)}
+      union ${activitiesBy(sql`a.assigned_user_id = ${user} and a.assigned_user_id <> a.user_id`)}
     ) due
     where not exists (select 1 from notification_settings s where s.user_id = ${user} and not s.overdue)
     on conflict (user_id, kind, source_id) where source_id is not null do nothing`;

@@ -49,7 +49,7 @@ export function searchSql(userId: string, q: string): SQL {
   const pattern = containsPattern(q);
   const bounded = !hasTrigram(q);
   const own = sql`user_id = ${userId}`;
-  const assigned = sql`assigned_user_id = ${userId} and user_id <> ${userId}`;
+  const assigned = sql`assigned_user_id = ${userId} and assigned_user_id <> user_id`;
   const newest = 'created_at desc, id desc';
   const contactHits = sql`select ${ordinal('contact')} as ord, row_number() over (order by name, id) as rank,
       'contact' as kind, id, name as title, nullif(concat_ws(' · ', company, coalesce(email, phone)), '') as subtitle,

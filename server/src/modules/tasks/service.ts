@@ -23,7 +23,7 @@ function branchesSql(userId: string, where: SQL, limit: number): SQL {
   return sql`(select * from tasks where user_id = ${userId}${where}
       order by created_at desc, id desc limit ${limit})
     union all
-    (select * from tasks where assigned_user_id = ${userId} and user_id <> ${userId}${where}
+    (select * from tasks where assigned_user_id = ${userId} and assigned_user_id <> user_id${where}
       order by created_at desc, id desc limit ${limit})`;
 }
 
@@ -87,11 +87,20 @@ export function boardCountsSql(
       select count(*) from (
         (select 1 from tasks where user_id = ${userId}${where} limit ${COUNT_CAP + 1})
         union all
-        (select 1 from tasks where assigned_user_id = ${userId} and user_id <> ${userId}${where} limit ${COUNT_CAP + 1})
+        (select 1 from tasks where assigned_user_id = ${userId} and assigned_user_id <> user_id${where} limit ${COUNT_CAP + 1})
       ) capped
     )::int as n
     from unnest(${statusArray(statuses)}) as s(status)`;
 }
+
+/** The board's counts with no filter but status: the rows task_status_totals keeps, instead of counting tasks. */
+function keptCountsSql(userId: string, statuses: readonly TaskStatus[]): SQL {
+  return sql`select status, tasks as n from task_status_totals
+    where user_id = ${userId} and status = any(${statusArray(statuses)})`;
+}
+
+const filtersBeyondStatus = (filter: TaskFilterValues) =>
+  Boolean(filter.categoryId || filter.projectId || filter.dealId || filter.due || filter.q);
 
 export interface TaskBoardColumnPage {
   status: TaskStatus;
@@ -100,14 +109,18 @@ export interface TaskBoardColumnPage {
 }
 
 /**
- * The board in two queries whatever its size: the counts and every column's first page. With a status filter
- * only that column is read; the others are empty.
+ * The board in two queries whatever its size: the counts (kept by triggers unless filtered; else counted up to
+ * COUNT_CAP a column) and every column's first page. With a status filter only that column is read; the others
+ * are empty.
  */
 export async function getTaskBoard(db: Db, userId: string, filter: TaskFilterValues): Promise<TaskBoardColumnPage[]> {
   const statuses = filter.status ? [filter.status] : [...taskStatuses];
   const now = new Date();
   const [counts, rows] = await Promise.all([
-    selectRows<{ status: TaskStatus; n: number }>(db, boardCountsSql(userId, statuses, filter, now)),
+    selectRows<{ status: TaskStatus; n: number }>(
+      db,
+      filtersBeyondStatus(filter) ? boardCountsSql(userId, statuses, filter, now) : keptCountsSql(userId, statuses),
+    ),
     selectRows<TaskRow & { column_status: TaskStatus }>(db, boardFirstPagesSql(userId, statuses, filter, now)),
   ]);
   const countOf = new Map(counts.map((row) => [row.status, Number(row.n)]));
