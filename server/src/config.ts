@@ -22,6 +22,8 @@ export interface Config {
   formSubmissionsPerMinute: number;
   /** Submissions one form accepts per minute from all addresses together. */
   formSubmissionsPerFormPerMinute: number;
+  /** Let email accounts reach loopback, private and link-local addresses (MAIL_ALLOW_PRIVATE_HOSTS); off by default. */
+  mailAllowPrivateHosts: boolean;
 }
 
 /** Every setting, from the environment, with its default. */
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
     bookingAttemptsPerMinute: Number(env.BOOKING_ATTEMPTS_PER_MINUTE ?? 20),
     formSubmissionsPerMinute: Number(env.FORM_SUBMISSIONS_PER_MINUTE ?? 10),
     formSubmissionsPerFormPerMinute: Number(env.FORM_SUBMISSIONS_PER_FORM_PER_MINUTE ?? 120),
+    mailAllowPrivateHosts: env.MAIL_ALLOW_PRIVATE_HOSTS === 'true' || env.MAIL_ALLOW_PRIVATE_HOSTS === '1',
   };
 }
 
