@@ -62,6 +62,9 @@ export default defineConfig({
       // Every browser test submits forms from 127.0.0.1.
       FORM_SUBMISSIONS_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      // The email tests' mail servers (scripts/mail-servers.sh) listen on loopback with a certificate of their own.
+      MAIL_ALLOW_PRIVATE_HOSTS: 'true',
+      ...(process.env.MAIL_TEST_CA_FILE ? { MAIL_CA_FILE: process.env.MAIL_TEST_CA_FILE } : {}),
     },
   },
 });

@@ -13,12 +13,19 @@ export const dealCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD'] as cons
 
 export const emailProviders = ['custom'] as const;
 
-export const emailServerTypes = ['pop3', 'smtp'] as const;
+/** An account has an incoming server (POP3, or IMAP beyond the spec) and an SMTP server. */
+export const emailServerTypes = ['pop3', 'imap', 'smtp'] as const;
+
+/** The incoming server's types; POP3 is the spec's and the default. */
+export const emailIncomingTypes = ['pop3', 'imap'] as const;
 
 export const emailAuthMethods = ['plain', 'login', 'cram-md5'] as const;
 
 /** Form defaults, chosen by server type (part 2 §5); the column itself has no default. */
-export const defaultEmailPorts = { pop3: 995, smtp: 587 } as const;
+export const defaultEmailPorts = { pop3: 995, imap: 993, smtp: 587 } as const;
+
+/** How often an account may be checked automatically, in minutes (off when none). */
+export const emailCheckIntervals = [5, 15, 30, 60] as const;
 
 /** A new pipeline starts with these stages (part 1 §4, §9). */
 export const defaultPipelineStages = ['Lead', 'Contact Made', 'Proposal Sent', 'Negotiation', 'Won', 'Lost'] as const;

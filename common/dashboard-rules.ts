@@ -21,7 +21,8 @@ export const dashboardMessages = {
   emailPreview: 'Email Preview',
   noEmailAccounts: 'No email accounts connected',
   connectEmail: 'Connect an email account',
-  emailComingSoon: 'Email preview functionality coming soon...',
+  // Issue 15: the five newest inbox messages replace the seed's 'coming soon' once an account has mail.
+  noEmails: 'No emails yet',
   pipelineOverview: 'Deal Pipeline Overview',
   pipelineOverviewEmpty: 'No open deals',
   monthlyRevenue: 'Monthly Revenue',

@@ -1,8 +1,23 @@
 import { z } from 'zod';
-import { defaultEmailPorts, emailAuthMethods, emailServerTypes } from './constants';
+import {
+  defaultEmailPorts,
+  emailAuthMethods,
+  emailCheckIntervals,
+  emailIncomingTypes,
+  emailServerTypes,
+} from './constants';
 
 export type EmailServerType = (typeof emailServerTypes)[number];
+export type EmailIncomingType = (typeof emailIncomingTypes)[number];
 export type EmailAuthMethod = (typeof emailAuthMethods)[number];
+export type EmailCheckInterval = (typeof emailCheckIntervals)[number];
+
+/**
+ * An account's two server settings, by their JSON keys: the incoming server under the spec's key `pop3` (its
+ * type, POP3 or IMAP, is the account's `incomingType`) and the SMTP server.
+ */
+export const emailAccountServerKeys = ['pop3', 'smtp'] as const;
+export type EmailAccountServerKey = (typeof emailAccountServerKeys)[number];
 
 export const emailAccountMessages = {
   loadFailed: 'Failed to load email accounts',
@@ -24,19 +39,25 @@ export const emailAccountMessages = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
   authMethodInvalid: 'Choose plain, login or cram-md5',
+  incomingTypeInvalid: 'Choose POP3 or IMAP',
+  checkEveryInvalid: 'Choose Off or every 5, 15, 30 or 60 minutes',
   tooMany: 'You can connect at most 20 email accounts',
 } as const;
 
 /** Accounts are listed whole, like pipelines: a person connects a handful. */
 export const MAX_EMAIL_ACCOUNTS = 20;
 
-export const emailServerLabels: Record<EmailServerType, string> = { pop3: 'POP3', smtp: 'SMTP' };
+export const emailServerLabels: Record<EmailServerType, string> = { pop3: 'POP3', imap: 'IMAP', smtp: 'SMTP' };
 export const emailAuthMethodLabels: Record<EmailAuthMethod, string> = {
   plain: 'Plain',
   login: 'Login',
   'cram-md5': 'CRAM-MD5',
 };
-export { defaultEmailPorts };
+export { defaultEmailPorts, emailCheckIntervals, emailIncomingTypes };
+
+/** "Check automatically": Off, or "Every 15 minutes". */
+export const emailCheckLabel = (minutes: EmailCheckInterval | null) =>
+  minutes === null ? 'Off' : `Every ${minutes} minutes`;
 
 const required = (message: string, max: number) =>
   z.string({ message }).trim().min(1, { message, abort: true }).max(max, `Must be at most ${max} characters`);
@@ -76,8 +97,15 @@ export const emailAccountInputSchema = z.object({
     .min(1, emailAccountMessages.emailRequired)
     .max(254, 'Must be at most 254 characters')
     .pipe(z.email(emailAccountMessages.emailInvalid)),
+  /** The incoming server's type (beyond the spec: IMAP); its settings stay under `pop3`. */
+  incomingType: z.enum(emailIncomingTypes, { message: emailAccountMessages.incomingTypeInvalid }).default('pop3'),
   pop3: emailServerInputSchema,
   smtp: emailServerInputSchema,
+  /** Minutes between automatic checks, or null: off (the default). */
+  checkEveryMinutes: z
+    .literal(emailCheckIntervals, { message: emailAccountMessages.checkEveryInvalid })
+    .nullable()
+    .default(null),
 });
 export type EmailAccountInput = z.input<typeof emailAccountInputSchema>;
 
@@ -108,8 +136,15 @@ export const emailAccountSchema = z.object({
   email: z.string(),
   provider: z.string(),
   createdAt: z.string(),
+  incomingType: z.enum(emailIncomingTypes),
+  /** The incoming server, POP3 or IMAP as `incomingType` says. */
   pop3: emailServerSchema,
   smtp: emailServerSchema,
+  checkEveryMinutes: z.literal(emailCheckIntervals).nullable(),
+  /** ISO timestamp of the last check, by 'Check Mail' or automatically; null before the first. */
+  lastCheckedAt: z.string().nullable(),
+  /** Why the last check failed, as the user reads it; null when it succeeded. */
+  lastCheckError: z.string().nullable(),
 });
 export type EmailAccount = z.infer<typeof emailAccountSchema>;
 

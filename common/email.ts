@@ -30,27 +30,15 @@ export const emailMessages = {
   noneSelected: 'Select an email to read it',
 } as const;
 
-/**
- * A message as a list row and the reading pane show it (part 1 §3 "Email item"). Today the screens show two
- * samples; the email issue answers this shape from the server so the screens stay as they are.
- */
-export const emailItemSchema = z.object({
-  id: z.string(),
-  folder: z.enum(emailFolders),
-  subject: z.string(),
-  sender: z.string(),
-  senderEmail: z.string(),
-  preview: z.string(),
-  body: z.string(),
-  /** ISO timestamp. */
-  timestamp: z.string(),
-  isRead: z.boolean(),
-  isStarred: z.boolean(),
-  attachments: z.array(z.object({ name: z.string(), size: z.number().int() })),
-});
-export type EmailItem = z.infer<typeof emailItemSchema>;
-
 const address = z.email(emailMessages.addressInvalid);
+
+/** The addresses of a To, Cc or Bcc field: separated by commas, blanks left out. */
+export const splitAddresses = (value: string) =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 /** Cc and Bcc: empty, or valid addresses separated by commas. */
 const addressList = z
   .string()
@@ -59,14 +47,39 @@ const addressList = z
     message: emailMessages.addressInvalid,
   });
 
-/** The compose form (part 1 §5): To, Subject and body required; To, Cc and Bcc in e-mail format. */
-export const composeSchema = z.object({
-  to: z.string().trim().min(1, emailMessages.toRequired).pipe(address),
-  cc: addressList,
-  bcc: addressList,
-  subject: z.string().trim().min(1, emailMessages.subjectRequired).max(998, 'Subject is too long'),
-  content: z.string().trim().min(1, emailMessages.bodyRequired),
-});
+/** 'Check Mail' and sending (issue 15): what the server answers besides the mail servers' own reasons. */
+export const emailSendMessages = {
+  noAccount: 'Add an email account first',
+  accountNotFound: 'Email account not found',
+  replyNotFound: 'The message you reply to was not found',
+  /** The stored password was sealed under another SECRET_KEY. */
+  passwordUnreadable: 'The saved mail password can no longer be read: enter it again in Email Settings',
+  storeFailed: 'The new messages could not be stored. Please try again.',
+  tooManyRecipients: 'At most 100 recipients',
+} as const;
+
+/** To, Cc and Bcc together; a message is for people, not a mailing list. */
+export const MAX_RECIPIENTS = 100;
+
+/**
+ * The compose form (part 1 §5) and POST /api/email/send: To, Subject and body required; To, Cc and Bcc in e-mail
+ * format, several separated by commas. Beyond the spec: the account to send from (the first one when left out)
+ * and the stored message answered (its Message-ID goes into the reply's threading headers).
+ */
+export const composeSchema = z
+  .object({
+    accountId: z.uuid({ message: emailSendMessages.accountNotFound }).optional(),
+    to: z.string().trim().min(1, emailMessages.toRequired).pipe(addressList),
+    cc: addressList,
+    bcc: addressList,
+    subject: z.string().trim().min(1, emailMessages.subjectRequired).max(998, 'Subject is too long'),
+    content: z.string().trim().min(1, emailMessages.bodyRequired).max(1_000_000, 'Message is too long'),
+    inReplyTo: z.uuid({ message: emailSendMessages.replyNotFound }).optional(),
+  })
+  .refine((draft) => splitAddresses(`${draft.to},${draft.cc},${draft.bcc}`).length <= MAX_RECIPIENTS, {
+    message: emailSendMessages.tooManyRecipients,
+    path: ['to'],
+  });
 export type ComposeDraft = z.input<typeof composeSchema>;
 
 // --- Stored mail (issue 15): the lists, the reading pane and the custom folders, answered by the server. ---------
@@ -197,3 +210,27 @@ export const emailFolderSchema = z.object({ id: z.string(), name: z.string() });
 export type EmailFolderItem = z.infer<typeof emailFolderSchema>;
 /** Every custom folder of the user (at most MAX_EMAIL_FOLDERS) by name. */
 export const emailFolderListSchema = z.object({ items: z.array(emailFolderSchema) });
+
+/** POST /api/email/check: every account of the user, or the one named. */
+export const emailCheckInputSchema = z
+  .object({ accountId: z.uuid({ message: emailSendMessages.accountNotFound }).optional() })
+  .strict()
+  .optional();
+
+/** What 'Check Mail' fetched: the new messages of all accounts, and each account's count or reason. */
+export const emailCheckResultSchema = z.object({
+  newMessages: z.number().int(),
+  accounts: z.array(
+    z.object({
+      accountId: z.string(),
+      email: z.string(),
+      newMessages: z.number().int(),
+      /** Why the account could not be checked, as the user reads it; null when it was. */
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type EmailCheckResult = z.infer<typeof emailCheckResultSchema>;
+
+/** POST /api/email/send: the message stored in Sent. */
+export const emailSentSchema = z.object({ id: z.string() });

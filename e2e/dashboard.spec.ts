@@ -178,7 +178,7 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL(/\/app\/settings\/email$/);
   });
 
-  test('a new workspace shows each widget empty, and with an e-mail account the preview notice', async ({
+  test('a new workspace shows each widget empty, and with an e-mail account but no mail yet says so', async ({
     page,
     signedIn: _,
   }) => {
@@ -198,8 +198,11 @@ test.describe('dashboard', () => {
       smtp: server('smtp.example.com', 587),
     });
     await page.reload();
-    await expect(widget(page, m.emailPreview).getByText(m.emailComingSoon)).toBeVisible();
-    await expect(widget(page, m.emailPreview).getByRole('link')).toHaveCount(0);
+    await expect(widget(page, m.emailPreview).getByText(m.noEmails)).toBeVisible();
+    await expect(widget(page, m.emailPreview).getByRole('link', { name: m.viewAll })).toHaveAttribute(
+      'href',
+      '/app/email',
+    );
   });
 
   test('a widget the server could not read shows empty, and a failed request leaves every widget empty', async ({

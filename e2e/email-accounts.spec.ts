@@ -115,6 +115,32 @@ test.describe('email settings', () => {
     expect(account.smtp).toMatchObject({ port: 465, passwordMasked: '••••••••1234' });
   });
 
+  test('an account switches to IMAP and to an automatic check', async ({ page, signedIn: _ }) => {
+    const email = uniqueAddress('imap');
+    await createAccount(page, email);
+    await page.goto('/app/settings/email');
+    await page.getByRole('button', { name: `Edit ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Email Account' });
+    await expect(dialog.getByLabel('Server type')).toHaveValue('pop3');
+    await expect(dialog.getByLabel('Check automatically')).toHaveValue('');
+    await dialog.getByLabel('Server type').selectOption('IMAP');
+    // The port left at POP3's default follows to IMAP's; the labels name the type chosen.
+    await expect(dialog.getByRole('group', { name: 'IMAP Server' })).toBeVisible();
+    await expect(dialog.getByLabel('IMAP Port')).toHaveValue('993');
+    await dialog.getByLabel('Check automatically').selectOption('Every 15 minutes');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    await expect(page.getByText(m.updated)).toBeVisible();
+    await expect(accountRow(page, email)).toContainText('IMAP');
+    await expect(accountRow(page, email)).toContainText('pop.example.com:993');
+    const [account] = (await (await page.request.get('/api/email-accounts')).json()).items;
+    expect(account).toMatchObject({ incomingType: 'imap', checkEveryMinutes: 15, pop3: { port: 993 } });
+
+    await page.getByRole('button', { name: `Edit ${email}` }).click();
+    await expect(dialog.getByLabel('Server type')).toHaveValue('imap');
+    await expect(dialog.getByLabel('Check automatically')).toHaveValue('15');
+  });
+
   test('an account is deleted after confirming', async ({ page, signedIn: _ }) => {
     const email = uniqueAddress('gone');
     await createAccount(page, email);

@@ -136,7 +136,9 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Remote images of a message, once its reader allows them: its sandboxed srcdoc frame keeps this policy
+        // (and adds its own, which blocks them until then).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],

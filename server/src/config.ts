@@ -24,6 +24,11 @@ export interface Config {
   formSubmissionsPerFormPerMinute: number;
   /** Let email accounts reach loopback, private and link-local addresses (MAIL_ALLOW_PRIVATE_HOSTS); off by default. */
   mailAllowPrivateHosts: boolean;
+  /**
+   * A certificate authority (PEM) trusted for mail servers besides the public ones (MAIL_CA_FILE): a company's own,
+   * or the test servers'.
+   */
+  mailCa?: string;
 }
 
 /** Every setting, from the environment, with its default. */
@@ -47,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
     formSubmissionsPerMinute: Number(env.FORM_SUBMISSIONS_PER_MINUTE ?? 10),
     formSubmissionsPerFormPerMinute: Number(env.FORM_SUBMISSIONS_PER_FORM_PER_MINUTE ?? 120),
     mailAllowPrivateHosts: env.MAIL_ALLOW_PRIVATE_HOSTS === 'true' || env.MAIL_ALLOW_PRIVATE_HOSTS === '1',
+    mailCa: env.MAIL_CA_FILE ? readFileSync(env.MAIL_CA_FILE, 'utf8') : undefined,
   };
 }
 

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { FolderLockedError } from './db/folder-lock';
+import { startMailChecks } from './modules/email/check';
 
 async function main() {
   const config = loadConfig();
@@ -16,8 +17,11 @@ async function main() {
     throw error;
   }
   const app = await buildApp({ config, database });
+  // The accounts' automatic mail checks, done by this process (several processes share them through the database).
+  const mailChecks = startMailChecks(database.db, app.secrets, config, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await mailChecks.stop();
     await app.close();
     await database.close();
     process.exit(0);

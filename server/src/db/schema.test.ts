@@ -257,7 +257,7 @@ describe('database schema', () => {
         passwordEncrypted: 'x',
       };
       const cases: [Partial<typeof emailServerConfig.$inferInsert>, string][] = [
-        [{ serverType: 'imap' }, 'email_server_config_server_type_check'],
+        [{ serverType: 'exchange' }, 'email_server_config_server_type_check'],
         [{ authMethod: 'oauth' }, 'email_server_config_auth_method_check'],
         [{ serverPort: 0 }, 'email_server_config_port_check'],
         [{ serverPort: 65536 }, 'email_server_config_port_check'],

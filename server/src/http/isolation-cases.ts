@@ -287,6 +287,17 @@ export const routeCases: Record<string, RouteCase> = {
   'GET /api/email/messages/:id/attachments/:attachmentId': {
     probes: (w) => [get(`/api/email/messages/${w.emailMessageId}/attachments/${w.emailAttachmentId}`, 404)],
   },
+  // B names A's account to check or send with: 404, and nothing reaches A's mail server.
+  'POST /api/email/check': { probes: (w) => [post('/api/email/check', { accountId: w.emailAccountId }, 404)] },
+  'POST /api/email/send': {
+    probes: (w) => [
+      post(
+        '/api/email/send',
+        { accountId: w.emailAccountId, to: 'zc@example.com', cc: '', bcc: '', subject: 'Hi', content: 'Hello' },
+        404,
+      ),
+    ],
+  },
   'GET /api/email/folders': { probes: () => [get('/api/email/folders')] },
   'POST /api/email/folders': { probes: () => [post('/api/email/folders', { name: 'Bob folder' })] },
   'PUT /api/email/folders/:id': { probes: (w) => [put(`/api/email/folders/${w.emailFolderId}`, { name: 'Hijacked' })] },

@@ -1,6 +1,19 @@
-import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { isBetween, isNotBlank, isOneOf } from './check-helpers';
-import { emailAuthMethods, emailProviders, emailServerTypes } from '../../../../common/constants';
+import { emailAuthMethods, emailCheckIntervals, emailProviders, emailServerTypes } from '../../../../common/constants';
 import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 export const emailAccounts = pgTable(
@@ -11,16 +24,33 @@ export const emailAccounts = pgTable(
     email: text('email').notNull(),
     provider: text('provider').notNull().default('custom'),
     createdAt: createdAtColumn(),
+    // Checking for new mail (issue 15): automatically every N minutes when set, and by 'Check Mail'.
+    checkEveryMinutes: integer('check_every_minutes'),
+    /** When the automatic check is due; null when it is off. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** The reason the last check failed, as the user reads it. */
+    lastCheckError: text('last_check_error'),
+    /** A check under way holds the account until then: one check of an account at a time, across servers. */
+    checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
   },
   (t) => [
     check('email_accounts_email_not_blank', isNotBlank(t.email)),
     check('email_accounts_provider_check', isOneOf(t.provider, emailProviders)),
+    check(
+      'email_accounts_check_every_check',
+      sql`${t.checkEveryMinutes} in (${sql.raw(emailCheckIntervals.join(', '))})`,
+    ),
     // Settings list and the dashboard's Email Preview, per user (part 1 §7, part 2 §7).
     index('email_accounts_user_created_idx').on(t.userId, t.createdAt),
+    // The scheduler's "which accounts are due", of the accounts checked automatically only.
+    index('email_accounts_next_check_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.checkEveryMinutes} is not null`),
   ],
 );
 
-/** One POP3 and one SMTP row per account (part 2 §7). */
+/** One incoming (POP3, or IMAP beyond the spec) and one SMTP row per account (part 2 §7). */
 export const emailServerConfig = pgTable(
   'email_server_config',
   {
@@ -50,4 +80,19 @@ export const emailServerConfig = pgTable(
     // "select for the user" (part 2 §7).
     index('email_server_config_user_idx').on(t.userId),
   ],
+);
+
+/** Where fetching stopped in each IMAP folder of an account: UIDs mean something only under their UIDVALIDITY. */
+export const emailImapFolders = pgTable(
+  'email_imap_folders',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => emailAccounts.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    // Both are unsigned 32-bit numbers in IMAP: past integer's range.
+    uidValidity: bigint('uid_validity', { mode: 'number' }),
+    lastUid: bigint('last_uid', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'email_imap_folders_pk', columns: [t.accountId, t.path] })],
 );

@@ -98,6 +98,7 @@ describe('email accounts', () => {
       email: 'ann@example.com',
       provider: 'custom',
       createdAt: expect.any(String),
+      incomingType: 'pop3',
       pop3: {
         host: 'pop.example.com',
         port: 995,
@@ -114,6 +115,9 @@ describe('email accounts', () => {
         useSsl: false,
         authMethod: 'login',
       },
+      checkEveryMinutes: null,
+      lastCheckedAt: null,
+      lastCheckError: null,
     });
 
     const [row] = await accountsOf(user.id);
@@ -195,6 +199,48 @@ describe('email accounts', () => {
     const [pop3Kept, smtpKept] = await serversOf(account.id);
     expect(pop3Kept!.passwordEncrypted).toBe(pop3Before!.passwordEncrypted);
     expect(smtpKept!.passwordEncrypted).toBe(smtpAfter!.passwordEncrypted);
+  });
+
+  it('takes IMAP as the incoming server, switches it back to POP3, and turns the automatic check on and off', async () => {
+    const user = await signUp(t.app, 'ima');
+    const body = input();
+    const account = await create(user, {
+      ...body,
+      incomingType: 'imap',
+      pop3: { ...body.pop3, host: 'imap.example.com', port: 993 },
+      checkEveryMinutes: 15,
+    });
+    expect(account).toMatchObject({ incomingType: 'imap', pop3: { host: 'imap.example.com' }, checkEveryMinutes: 15 });
+    expect((await serversOf(account.id)).map((s) => s.serverType)).toEqual(['imap', 'smtp']);
+    const [due] = await accountsOf(user.id);
+    // Turned on: due at once, for the server's next round.
+    expect(due!.nextCheckAt).toBeInstanceOf(Date);
+    expect(due!.nextCheckAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await list(user)).toEqual([account]);
+
+    const { password: _p, ...pop3 } = body.pop3;
+    const back = await send(user, 'PUT', `/api/email-accounts/${account.id}`, { ...body, pop3, incomingType: 'pop3' });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({
+      incomingType: 'pop3',
+      checkEveryMinutes: null,
+      pop3: { host: 'pop.example.com' },
+    });
+    const servers = await serversOf(account.id);
+    expect(servers.map((s) => s.serverType)).toEqual(['pop3', 'smtp']);
+    expect(t.app.secrets.decrypt(servers[0]!.passwordEncrypted)).toBe(POP3_PASSWORD);
+    expect((await accountsOf(user.id))[0]!.nextCheckAt).toBeNull();
+
+    const bad = await send(user, 'PUT', `/api/email-accounts/${account.id}`, {
+      ...body,
+      incomingType: 'exchange',
+      checkEveryMinutes: 10,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      incomingType: emailAccountMessages.incomingTypeInvalid,
+      checkEveryMinutes: emailAccountMessages.checkEveryInvalid,
+    });
   });
 
   it('deletes an account and its server rows', async () => {

@@ -1,13 +1,13 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { emailServerTypes } from '@common/constants';
+import { emailIncomingTypes } from '@common/constants';
 import {
   MAX_EMAIL_ACCOUNTS,
   emailAccountMessages,
   type EmailAccount,
+  type EmailAccountServerKey,
   type EmailServer,
-  type EmailServerType,
   type emailAccountCreateSchema,
   type emailAccountInputSchema,
 } from '@common/email-accounts';
@@ -22,13 +22,14 @@ export type EmailAccountValues = z.output<typeof emailAccountInputSchema>;
 export type EmailAccountCreateValues = z.output<typeof emailAccountCreateSchema>;
 type ServerValues = EmailAccountValues['pop3'];
 
-const serverTypes: typeof emailServerTypes = ['pop3', 'smtp'];
-
 const accountColumns = {
   id: emailAccounts.id,
   email: emailAccounts.email,
   provider: emailAccounts.provider,
   createdAt: emailAccounts.createdAt,
+  checkEveryMinutes: emailAccounts.checkEveryMinutes,
+  lastCheckedAt: emailAccounts.lastCheckedAt,
+  lastCheckError: emailAccounts.lastCheckError,
 };
 type AccountRow = { [K in keyof typeof accountColumns]: (typeof emailAccounts.$inferSelect)[K] };
 
@@ -58,15 +59,33 @@ function toServer(row: ServerRow, secrets: SecretBox): EmailServer {
   };
 }
 
-function toAccount(account: AccountRow, pop3: ServerRow, smtp: ServerRow, secrets: SecretBox): EmailAccount {
+function toAccount(account: AccountRow, incoming: ServerRow, smtp: ServerRow, secrets: SecretBox): EmailAccount {
   return {
     id: account.id,
     email: account.email,
     provider: account.provider,
     createdAt: account.createdAt.toISOString(),
-    pop3: toServer(pop3, secrets),
+    // The columns' checks allow only these.
+    incomingType: incoming.serverType as EmailAccount['incomingType'],
+    pop3: toServer(incoming, secrets),
     smtp: toServer(smtp, secrets),
+    checkEveryMinutes: account.checkEveryMinutes as EmailAccount['checkEveryMinutes'],
+    lastCheckedAt: account.lastCheckedAt?.toISOString() ?? null,
+    lastCheckError: account.lastCheckError,
   };
+}
+
+/** The incoming row is the account's POP3 or IMAP one, whichever it has. */
+const isIncoming = (table: typeof emailServerConfig | typeof pop3Servers) =>
+  inArray(table.serverType, emailIncomingTypes);
+const serverRowOf = (key: EmailAccountServerKey) =>
+  key === 'pop3' ? isIncoming(emailServerConfig) : eq(emailServerConfig.serverType, 'smtp');
+
+/** Turning the automatic check on (or changing its interval) makes it due now; off, it is never due. */
+function nextCheckAtFor(every: number | null) {
+  if (every === null) return null;
+  return sql`case when ${emailAccounts.checkEveryMinutes} is distinct from ${every}::integer then now()
+    else coalesce(${emailAccounts.nextCheckAt}, now()) end`;
 }
 
 /** Serialises the creations of a user's accounts, so two at once cannot both pass the MAX_EMAIL_ACCOUNTS check. */
@@ -81,7 +100,7 @@ export async function listEmailAccounts(db: Db, secrets: SecretBox, userId: stri
   const rows = await db
     .select({ account: accountColumns, pop3: serverColumnsOf(pop3Servers), smtp: serverColumnsOf(smtpServers) })
     .from(emailAccounts)
-    .innerJoin(pop3Servers, and(eq(pop3Servers.emailAccountId, emailAccounts.id), eq(pop3Servers.serverType, 'pop3')))
+    .innerJoin(pop3Servers, and(eq(pop3Servers.emailAccountId, emailAccounts.id), isIncoming(pop3Servers)))
     .innerJoin(smtpServers, and(eq(smtpServers.emailAccountId, emailAccounts.id), eq(smtpServers.serverType, 'smtp')))
     .where(eq(emailAccounts.userId, userId))
     .orderBy(asc(emailAccounts.createdAt), asc(emailAccounts.id));
@@ -97,7 +116,7 @@ const serverSet = (server: ServerValues, secrets: SecretBox) => ({
   ...(server.password === undefined ? {} : { passwordEncrypted: secrets.encrypt(server.password) }),
 });
 
-/** The account and its POP3 and SMTP rows, in one transaction: a failure stores nothing. */
+/** The account and its incoming (POP3 or IMAP) and SMTP rows, in one transaction: a failure stores nothing. */
 export function createEmailAccount(
   db: Db,
   secrets: SecretBox,
@@ -110,17 +129,23 @@ export function createEmailAccount(
     if ((existing?.n ?? 0) >= MAX_EMAIL_ACCOUNTS) throw new AppError(400, emailAccountMessages.tooMany);
     const [account] = await tx
       .insert(emailAccounts)
-      .values({ userId, email: input.email, provider: 'custom' })
+      .values({
+        userId,
+        email: input.email,
+        provider: 'custom',
+        checkEveryMinutes: input.checkEveryMinutes,
+        nextCheckAt: input.checkEveryMinutes === null ? null : sql`now()`,
+      })
       .returning(accountColumns);
     const servers = await tx
       .insert(emailServerConfig)
       .values(
-        serverTypes.map((serverType) => ({
+        (['pop3', 'smtp'] as const).map((key) => ({
           userId,
           emailAccountId: account!.id,
-          serverType,
-          ...serverSet(input[serverType], secrets),
-          passwordEncrypted: secrets.encrypt(input[serverType].password),
+          serverType: serverTypeOf(key, input),
+          ...serverSet(input[key], secrets),
+          passwordEncrypted: secrets.encrypt(input[key].password),
         })),
       )
       .returning(serverColumnsOf(emailServerConfig));
@@ -128,13 +153,19 @@ export function createEmailAccount(
   });
 }
 
-function serverOf(rows: ServerRow[], type: EmailServerType): ServerRow {
-  const row = rows.find((r) => r.serverType === type);
-  if (!row) throw new Error(`email account without its ${type} server`);
+const serverTypeOf = (key: EmailAccountServerKey, input: EmailAccountValues) =>
+  key === 'pop3' ? input.incomingType : 'smtp';
+
+function serverOf(rows: ServerRow[], key: EmailAccountServerKey): ServerRow {
+  const row = rows.find((r) => (key === 'smtp' ? r.serverType === 'smtp' : r.serverType !== 'smtp'));
+  if (!row) throw new Error(`email account without its ${key === 'smtp' ? 'SMTP' : 'incoming'} server`);
   return row;
 }
 
-/** A password left out keeps the stored one; a server row missing (never, in practice) is made if one is given. */
+/**
+ * A password left out keeps the stored one; a server row missing (never, in practice) is made if one is given.
+ * The incoming row takes the type chosen (POP3 or IMAP).
+ */
 export function updateEmailAccount(
   db: Db,
   secrets: SecretBox,
@@ -145,24 +176,22 @@ export function updateEmailAccount(
   return db.transaction(async (tx) => {
     const [account] = await tx
       .update(emailAccounts)
-      .set({ email: input.email })
+      .set({
+        email: input.email,
+        checkEveryMinutes: input.checkEveryMinutes,
+        nextCheckAt: nextCheckAtFor(input.checkEveryMinutes),
+      })
       .where(ownAccount(userId, id))
       .returning(accountColumns);
     if (!account) throw notFound();
     const servers: ServerRow[] = [];
-    for (const serverType of serverTypes) {
-      const server = input[serverType];
-      const set = serverSet(server, secrets);
+    for (const key of ['pop3', 'smtp'] as const) {
+      const serverType = serverTypeOf(key, input);
+      const set = { serverType, ...serverSet(input[key], secrets) };
       const [updated] = await tx
         .update(emailServerConfig)
         .set(set)
-        .where(
-          and(
-            eq(emailServerConfig.emailAccountId, id),
-            eq(emailServerConfig.userId, userId),
-            eq(emailServerConfig.serverType, serverType),
-          ),
-        )
+        .where(and(eq(emailServerConfig.emailAccountId, id), eq(emailServerConfig.userId, userId), serverRowOf(key)))
         .returning(serverColumnsOf(emailServerConfig));
       if (updated) {
         servers.push(updated);
@@ -170,11 +199,11 @@ export function updateEmailAccount(
       }
       if (set.passwordEncrypted === undefined) {
         const message = emailAccountMessages.passwordRequired;
-        throw new AppError(400, message, { [`${serverType}.password`]: message });
+        throw new AppError(400, message, { [`${key}.password`]: message });
       }
       const [inserted] = await tx
         .insert(emailServerConfig)
-        .values({ userId, emailAccountId: id, serverType, ...set, passwordEncrypted: set.passwordEncrypted })
+        .values({ userId, emailAccountId: id, ...set, passwordEncrypted: set.passwordEncrypted })
         .returning(serverColumnsOf(emailServerConfig));
       servers.push(inserted!);
     }

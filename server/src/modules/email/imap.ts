@@ -42,8 +42,11 @@ export interface FetchedImapMessage {
 }
 
 export interface ImapFetchOptions extends MailConnectOptions {
-  /** The folders to fetch and where each stopped; default INBOX from the start. */
-  folders?: ImapFolderState[];
+  /**
+   * The folders to fetch and where each stopped, or a choice among the server's folders once they are listed;
+   * default INBOX from the start. A folder the server does not list (any more) as selectable is left out.
+   */
+  folders?: ImapFolderState[] | ((listed: ImapFolder[]) => ImapFolderState[]);
   /** Stores one message; awaited before the next is fetched, so a fetch that dies halfway loses nothing stored. */
   onMessage: (message: FetchedImapMessage) => Promise<void>;
   /** Larger messages are skipped and reported, not fetched. */
@@ -127,7 +130,10 @@ export async function fetchImap(server: ImapServer, options: ImapFetchOptions): 
       remaining: 0,
       states: [],
     };
-    for (const state of options.folders ?? [{ path: 'INBOX' }]) {
+    const chosen = typeof options.folders === 'function' ? options.folders(result.folders) : options.folders;
+    const selectable = new Set(result.folders.filter((folder) => folder.selectable).map((folder) => folder.path));
+    for (const state of chosen ?? [{ path: 'INBOX' }]) {
+      if (!selectable.has(state.path)) continue;
       const lock = await client.getMailboxLock(state.path, { readOnly: true });
       try {
         const mailbox = client.mailbox;

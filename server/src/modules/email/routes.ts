@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  composeSchema,
   emailAttachmentParamsSchema,
+  emailCheckInputSchema,
+  emailCheckResultSchema,
   emailDetailSchema,
   emailFolderInputSchema,
   emailFolderListSchema,
@@ -10,11 +13,15 @@ import {
   emailListQuerySchema,
   emailPageSchema,
   emailPatchSchema,
+  emailSentSchema,
   relatedEmailsQuerySchema,
 } from '@common/email';
-import { countSchema, idParamSchema } from '@common/http';
+import { countSchema, errorBodySchema, idParamSchema } from '@common/http';
+import { checkAccounts } from './check';
 import { contentDisposition } from './content-disposition';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
+import { MailConnectionError } from './mail-errors';
+import { sendEmail } from './send';
 import {
   countUnread,
   deleteEmail,
@@ -80,6 +87,28 @@ export async function emailRoutes(app: FastifyInstance) {
         .header('cache-control', 'private, no-store')
         .header('content-length', file.size)
         .send(file.handle.createReadStream());
+    },
+  );
+
+  // 'Check Mail': a mail server's trouble is each account's `error`, never the request's failure.
+  r.post(
+    '/api/email/check',
+    { schema: { body: emailCheckInputSchema, response: { 200: emailCheckResultSchema } } },
+    (req) => checkAccounts(app.db, app.secrets, app.config, req.user.id, req.body?.accountId, req.log),
+  );
+
+  // Sending: 502 with the mail server's reason when it could not be reached or refused the message.
+  r.post(
+    '/api/email/send',
+    { schema: { body: composeSchema, response: { 201: emailSentSchema, 502: errorBodySchema } } },
+    async (req, reply) => {
+      const sender = { id: req.user.id, name: req.user.profile?.name ?? '' };
+      try {
+        return reply.code(201).send(await sendEmail(app.db, app.secrets, app.config, sender, req.body));
+      } catch (error) {
+        if (error instanceof MailConnectionError) return reply.code(502).send({ error: error.message });
+        throw error;
+      }
     },
   );
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailAttachments, mailMessageAddresses, mailMessages, mailRemoteUids } from '../../db/schema';
+import type { EmailStoredFolder } from '@common/email';
 import { attachmentKeyOf, writePending, type PendingFile } from './attachment-files';
 
 // Storing mail: a fetched message once however often it is fetched, a sent one in Sent. Each message is one
@@ -74,7 +75,7 @@ interface Placement {
   userId: string;
   accountId: string | null;
   direction: 'in' | 'out';
-  folder: 'inbox' | 'sent';
+  folder: EmailStoredFolder;
   isRead: boolean;
 }
 
@@ -172,6 +173,12 @@ export interface StoreResult {
   id?: string;
 }
 
+/** Where a fetched message goes: the inbox, unread, unless its server's folder and flags say otherwise (IMAP). */
+export interface IncomingPlacement {
+  folder?: 'inbox' | 'spam' | 'trash';
+  isRead?: boolean;
+}
+
 /**
  * Stores a fetched message once. The account's remote uid comes first: seen before, nothing is stored. A new uid
  * of a Message-ID the user already has is remembered (never fetched again) but stores no second copy.
@@ -183,6 +190,7 @@ export function storeIncoming(
   accountId: string,
   remoteUid: string,
   parsed: ParsedMessage,
+  { folder = 'inbox', isRead = false }: IncomingPlacement = {},
 ): Promise<StoreResult> {
   return withFiles(db, async (tx, pending) => {
     const [uid] = await tx
@@ -191,7 +199,7 @@ export function storeIncoming(
       .onConflictDoNothing()
       .returning({ uid: mailRemoteUids.uid });
     if (!uid) return { stored: false };
-    const id = await insertMessage(tx, { userId, accountId, direction: 'in', folder: 'inbox', isRead: false }, parsed);
+    const id = await insertMessage(tx, { userId, accountId, direction: 'in', folder, isRead }, parsed);
     if (!id) return { stored: false };
     await insertAttachments(tx, dataDir, userId, id, parsed.attachments, pending);
     return { stored: true, id };

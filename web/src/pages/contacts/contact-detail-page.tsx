@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { formatDate, orDash } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { RelatedEmails } from '../email/related-emails';
 import { contactDetailQuery } from './api';
 import { ContactDeals, ContactTasks } from './contact-detail-sections';
 import { ContactFormModal } from './contact-form-modal';
@@ -150,6 +151,9 @@ export function ContactDetailPage() {
         </div>
         <ContactDeals deals={deals} dealCount={dealCount} />
         <ContactTasks tasks={tasks} />
+        <Card className="overflow-hidden lg:col-span-2">
+          <RelatedEmails owner={{ contactId: contact.id }} />
+        </Card>
       </div>
       <ContactFormModal open={editing} onOpenChange={setEditing} contact={contact} />
       <DeleteContactModal

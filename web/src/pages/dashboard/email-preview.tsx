@@ -1,13 +1,94 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
+import type { EmailListItem } from '@common/email';
 import { dashboardMessages } from '@common/dashboard-rules';
 import { buttonClasses } from '../../components/button';
-import { Skeleton, WidgetCard, WidgetEmpty } from './widget-card';
+import { api } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { SkeletonLines, Skeleton, WidgetCard, WidgetEmpty } from './widget-card';
 
-/** The number of e-mail accounts decides the message (part 1 "Dashboard"); null (not read) shows nothing. */
+const PREVIEW_SIZE = 5;
+const asIs = { parse: (data: unknown) => data };
+
+/** The five newest inbox messages, checked with the contract's schema loaded beside the request (see ./api.ts). */
+async function fetchNewestInbox(): Promise<EmailListItem[]> {
+  const [{ emailPageSchema }, body] = await Promise.all([
+    import('@common/email'),
+    api.get(`/api/email/messages?folder=inbox&limit=${PREVIEW_SIZE}`, asIs),
+  ]);
+  return emailPageSchema.parse(body).items;
+}
+
+const newestInboxQuery = () => ({
+  queryKey: ['email', 'list', 'dashboard-preview'],
+  queryFn: fetchNewestInbox,
+  // Mail arrives between visits: read again on every one (the cached list shows meanwhile).
+  staleTime: 0,
+});
+
+const receivedAt = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+function NewestInbox() {
+  const { data: items, error } = useQuery(newestInboxQuery());
+  // Part 1 §8: a widget that cannot be read is logged and shows empty, with no message on screen.
+  useEffect(() => {
+    if (error) console.error('Failed to load the email preview', error);
+  }, [error]);
+
+  if (error) return null;
+  if (!items) return <SkeletonLines count={3} />;
+  if (items.length === 0) return <WidgetEmpty>{dashboardMessages.noEmails}</WidgetEmpty>;
+  return (
+    <ul aria-label="Newest emails" className="divide-y divide-slate-200 dark:divide-slate-800">
+      {items.map((item) => (
+        <li key={item.id} className="py-3 first:pt-0 last:pb-0">
+          <Link
+            to={`/app/email/folder/inbox?message=${encodeURIComponent(item.id)}`}
+            className="block min-w-0 rounded focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            <span className="flex items-baseline justify-between gap-3">
+              <span
+                className={cn(
+                  'min-w-0 truncate text-sm text-slate-900 dark:text-slate-100',
+                  item.isRead ? 'font-medium' : 'font-semibold',
+                )}
+              >
+                {!item.isRead && <span className="sr-only">Unread, </span>}
+                {item.sender}
+              </span>
+              <time dateTime={item.timestamp} className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
+                {receivedAt(item.timestamp)}
+              </time>
+            </span>
+            <span className="block truncate text-sm text-slate-700 dark:text-slate-300">
+              {item.subject || '(no subject)'}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The number of e-mail accounts decides the content (part 1 "Dashboard"); null (not read) shows nothing. */
 export function EmailPreview({ accounts }: { accounts: number | null | undefined }) {
   return (
-    <WidgetCard title={dashboardMessages.emailPreview}>
+    <WidgetCard
+      title={dashboardMessages.emailPreview}
+      action={
+        accounts ? (
+          <Link
+            to="/app/email"
+            className="rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+          >
+            {dashboardMessages.viewAll}
+          </Link>
+        ) : undefined
+      }
+    >
       {accounts === undefined ? (
         <Skeleton className="h-16 w-full" />
       ) : accounts === null ? null : accounts === 0 ? (
@@ -21,7 +102,7 @@ export function EmailPreview({ accounts }: { accounts: number | null | undefined
           </Link>
         </div>
       ) : (
-        <WidgetEmpty>{dashboardMessages.emailComingSoon}</WidgetEmpty>
+        <NewestInbox />
       )}
     </WidgetCard>
   );

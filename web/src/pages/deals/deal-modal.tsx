@@ -9,6 +9,7 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { ActivitiesPanel } from '../activities/activities-panel';
+import { RelatedEmails } from '../email/related-emails';
 import { contactQuery, useCreateDeal, useUpdateDeal } from './api';
 import { DealForm } from './deal-form';
 import { NextActivityIcon } from './deal-card';
@@ -71,6 +72,11 @@ export function DealModal({ open, onOpenChange, pipelines, pipeline, deal, onDel
         {deal && (
           <div className="border-t border-slate-200 pt-5 dark:border-slate-800">
             <ActivitiesPanel dealId={deal.id} />
+          </div>
+        )}
+        {deal?.contactId && (
+          <div className="border-t border-slate-200 dark:border-slate-800">
+            <RelatedEmails owner={{ dealId: deal.id }} inCard={false} />
           </div>
         )}
       </div>

@@ -1,6 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { emailServerLabels, type EmailAccount } from '@common/email-accounts';
-import { emailServerTypes } from '@common/constants';
+import { emailAccountServerKeys, emailServerLabels, type EmailAccount } from '@common/email-accounts';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 
@@ -10,7 +9,10 @@ interface EmailAccountListProps {
   onDelete: (account: EmailAccount) => void;
 }
 
-/** One row per account: its address, its POP3 and SMTP host:port, and its buttons, named for the account. */
+/**
+ * One row per account: its address, its incoming (POP3 or IMAP) and SMTP host:port, why its last check failed if
+ * it did, and its buttons, named for the account.
+ */
 export function EmailAccountList({ accounts, onEdit, onDelete }: EmailAccountListProps) {
   return (
     <Card>
@@ -20,15 +22,22 @@ export function EmailAccountList({ accounts, onEdit, onDelete }: EmailAccountLis
             <div className="min-w-0">
               <p className="font-medium break-all text-slate-900 dark:text-slate-100">{account.email}</p>
               <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-sm text-slate-600 dark:text-slate-400">
-                {emailServerTypes.map((type) => (
-                  <div key={type} className="contents">
-                    <dt className="font-medium text-slate-700 dark:text-slate-300">{emailServerLabels[type]}</dt>
+                {emailAccountServerKeys.map((key) => (
+                  <div key={key} className="contents">
+                    <dt className="font-medium text-slate-700 dark:text-slate-300">
+                      {emailServerLabels[key === 'pop3' ? account.incomingType : key]}
+                    </dt>
                     <dd className="break-all">
-                      {account[type].host}:{account[type].port}
+                      {account[key].host}:{account[key].port}
                     </dd>
                   </div>
                 ))}
               </dl>
+              {account.lastCheckError && (
+                <p className="mt-1 text-sm text-red-700 dark:text-red-400">
+                  Last check failed: {account.lastCheckError}
+                </p>
+              )}
             </div>
             <div className="flex shrink-0 gap-2">
               <Button

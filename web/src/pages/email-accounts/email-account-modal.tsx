@@ -1,18 +1,24 @@
 import { useEffect, useId } from 'react';
-import { useForm, type Path, type Resolver, type ResolverOptions } from 'react-hook-form';
+import { useForm, useWatch, type Path, type Resolver, type ResolverOptions } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   defaultEmailPorts,
   emailAccountCreateSchema,
   emailAccountInputSchema,
+  emailAccountServerKeys,
+  emailCheckIntervals,
+  emailCheckLabel,
+  emailIncomingTypes,
+  emailServerLabels,
   type EmailAccount,
   type EmailAccountInput,
+  type EmailIncomingType,
   type EmailServer,
   type EmailServerType,
 } from '@common/email-accounts';
-import { emailServerTypes } from '@common/constants';
 import { Button } from '../../components/button';
 import { Field, FormAlert } from '../../components/field';
+import { SelectField } from '../../components/select-field';
 import { Modal } from '../../components/modal';
 import { isApiError } from '../../lib/api';
 import {
@@ -35,15 +41,19 @@ const serverValues = (type: EmailServerType, server: EmailServer | undefined) =>
 
 const toValues = (account: EmailAccount | null): EmailAccountFormValues => ({
   email: account?.email ?? '',
-  pop3: serverValues('pop3', account?.pop3),
+  incomingType: account?.incomingType ?? 'pop3',
+  pop3: serverValues(account?.incomingType ?? 'pop3', account?.pop3),
   smtp: serverValues('smtp', account?.smtp),
+  checkEveryMinutes: account?.checkEveryMinutes ?? null,
 });
 
 const serverFieldNames = ['host', 'port', 'username', 'password', 'useSsl', 'authMethod'] as const;
 /** The server's field paths ('pop3.port', …), as the error handler names nested fields. */
 const fieldPaths = new Set<string>([
   'email',
-  ...emailServerTypes.flatMap((type) => serverFieldNames.map((name) => `${type}.${name}`)),
+  'incomingType',
+  'checkEveryMinutes',
+  ...emailAccountServerKeys.flatMap((key) => serverFieldNames.map((name) => `${key}.${name}`)),
 ]);
 
 // Adding needs both passwords; editing keeps a password left empty.
@@ -61,7 +71,7 @@ interface EmailAccountModalProps {
   account: EmailAccount | null;
 }
 
-/** Add Email Account, and Edit: the address, then the POP3 and the SMTP server. */
+/** Add Email Account, and Edit: the address, then the incoming (POP3 or IMAP) and the SMTP server. */
 export function EmailAccountModal({ open, onOpenChange, account }: EmailAccountModalProps) {
   const formId = useId();
   const create = useCreateEmailAccount();
@@ -73,6 +83,8 @@ export function EmailAccountModal({ open, onOpenChange, account }: EmailAccountM
     handleSubmit,
     reset,
     setError,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<EmailAccountFormValues, unknown, EmailAccountValues>({
     resolver: account ? editResolver : addResolver,
@@ -91,6 +103,12 @@ export function EmailAccountModal({ open, onOpenChange, account }: EmailAccountM
     if (!known.length && error.status < 500) setError('root.server', { message: error.error });
   };
   const close = () => onOpenChange(false);
+  const incomingType = useWatch({ control, name: 'incomingType' }) ?? 'pop3';
+  // A port still at the other type's default follows the type chosen (995 POP3, 993 IMAP).
+  const followDefaultPort = (next: EmailIncomingType) => {
+    const previous = next === 'imap' ? 'pop3' : 'imap';
+    if (getValues('pop3.port') === defaultEmailPorts[previous]) setValue('pop3.port', defaultEmailPorts[next]);
+  };
 
   const onSubmit = handleSubmit((input) => {
     if (account) update.mutate({ id: account.id, input }, { onSuccess: close, onError: showServerErrors });
@@ -125,16 +143,52 @@ export function EmailAccountModal({ open, onOpenChange, account }: EmailAccountM
           error={errors.email?.message}
           {...register('email')}
         />
-        {emailServerTypes.map((type) => (
-          <ServerFieldset
-            key={type}
-            type={type}
-            register={register}
-            control={control}
-            errors={errors}
-            storedPassword={account?.[type].passwordMasked}
-          />
-        ))}
+        <ServerFieldset
+          type="pop3"
+          label={emailServerLabels[incomingType]}
+          register={register}
+          control={control}
+          errors={errors}
+          storedPassword={account?.pop3.passwordMasked}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Server type"
+              error={errors.incomingType?.message}
+              {...register('incomingType', {
+                onChange: (event: { target: { value: EmailIncomingType } }) => followDefaultPort(event.target.value),
+              })}
+            >
+              {emailIncomingTypes.map((type) => (
+                <option key={type} value={type}>
+                  {emailServerLabels[type]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Check automatically"
+              error={errors.checkEveryMinutes?.message}
+              {...register('checkEveryMinutes', {
+                setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
+              })}
+            >
+              <option value="">{emailCheckLabel(null)}</option>
+              {emailCheckIntervals.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {emailCheckLabel(minutes)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </ServerFieldset>
+        <ServerFieldset
+          type="smtp"
+          label={emailServerLabels.smtp}
+          register={register}
+          control={control}
+          errors={errors}
+          storedPassword={account?.smtp.passwordMasked}
+        />
       </form>
     </Modal>
   );

@@ -1,36 +1,49 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Switch } from 'radix-ui';
 import { emailAuthMethods } from '@common/constants';
-import { emailAuthMethodLabels, emailServerLabels, type EmailServerType } from '@common/email-accounts';
+import { emailAuthMethodLabels, type EmailAccountServerKey } from '@common/email-accounts';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { cn } from '../../lib/cn';
 import type { EmailAccountFormValues, EmailAccountValues } from './api';
 
 interface ServerFieldsetProps {
-  type: EmailServerType;
+  /** The server's key in the form: the incoming server's settings are under `pop3`, whatever its type. */
+  type: EmailAccountServerKey;
+  /** The server type's name ("POP3", "IMAP", "SMTP"), which each label starts with. */
+  label: string;
   register: UseFormRegister<EmailAccountFormValues>;
   control: Control<EmailAccountFormValues, unknown, EmailAccountValues>;
   errors: FieldErrors<EmailAccountFormValues>;
   /** The stored password, masked, when editing: an empty field keeps it. */
   storedPassword?: string;
+  /** Further fields of this server, shown first (the incoming server's type and automatic check). */
+  children?: ReactNode;
 }
 
 /** Host, port, username, password, SSL/TLS and auth method of one server; each label names the server. */
-export function ServerFieldset({ type, register, control, errors, storedPassword }: ServerFieldsetProps) {
-  const server = emailServerLabels[type];
+export function ServerFieldset({
+  type,
+  label: server,
+  register,
+  control,
+  errors,
+  storedPassword,
+  children,
+}: ServerFieldsetProps) {
   const sslId = useId();
   const fieldErrors = errors[type];
   return (
     <fieldset className="min-w-0 space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
       <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-slate-100">{server} Server</legend>
+      {children}
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
         <Field
           label={`${server} Host`}
           autoComplete="off"
           spellCheck={false}
-          placeholder={type === 'pop3' ? 'pop.example.com' : 'smtp.example.com'}
+          placeholder={`${server === 'POP3' ? 'pop' : server.toLowerCase()}.example.com`}
           error={fieldErrors?.host?.message}
           {...register(`${type}.host`)}
         />

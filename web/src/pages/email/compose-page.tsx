@@ -1,65 +1,193 @@
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { Send, Trash2 } from 'lucide-react';
-import { composeSchema, emailMessages, type ComposeDraft } from '@common/email';
-import { Button } from '../../components/button';
+import { MailPlus, Send, Trash2 } from 'lucide-react';
+import { composeSchema, emailMessages, type ComposeDraft, type EmailDetail } from '@common/email';
+import type { EmailAccount } from '@common/email-accounts';
+import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
-import { Field, FieldFrame, inputClasses } from '../../components/field';
+import { EmptyState } from '../../components/empty-state';
+import { Field, FieldFrame, FormAlert, inputClasses } from '../../components/field';
 import { PageTitle } from '../../components/page-title';
+import { SelectField } from '../../components/select-field';
+import { Spinner } from '../../components/spinner';
+import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { emailAccountsQuery } from '../email-accounts/api';
+import { emailDetailQuery, useSendEmail } from './api';
+import { fullTime } from './format';
+import { isReplyMode, replyDraft, type ReplyMode } from './reply-draft';
 
 const emptyDraft: ComposeDraft = { to: '', cc: '', bcc: '', subject: '', content: '' };
+const draftFields = ['to', 'cc', 'bcc', 'subject', 'content'] as const;
+type DraftField = (typeof draftFields)[number];
 
-/** "New Message" (part 1 §5): checked like a real one, but Send and Discard both only return to the inbox. */
+function Loading() {
+  return (
+    <Card className="flex max-w-3xl justify-center py-16">
+      <Spinner label="Loading" className="size-6 text-indigo-500" />
+    </Card>
+  );
+}
+
+/**
+ * "New Message" (part 1 §5), sent through the account's SMTP server. `?mode=reply|replyAll|forward&message=<id>`
+ * fills it in from a stored message. Without an account there is nothing to send from: a way to add one instead.
+ */
 export function ComposePage() {
-  const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ComposeDraft, unknown, z.output<typeof composeSchema>>({
-    resolver: zodResolver(composeSchema),
-    defaultValues: emptyDraft,
-  });
-  const backToInbox = () => void navigate('/app/email');
-  // Nothing is sent (decisions.md item 18): a valid draft just returns to the inbox.
-  const onSubmit = handleSubmit(backToInbox);
+  const [params] = useSearchParams();
+  const mode = params.get('mode');
+  const originalId = isReplyMode(mode) ? params.get('message') : null;
+  // Read again on every visit: an account added elsewhere is one to send from.
+  const accounts = useQuery({ ...emailAccountsQuery(), staleTime: 0 });
+  const original = useQuery({ ...emailDetailQuery(originalId ?? ''), enabled: originalId !== null });
+
+  let content;
+  if (accounts.isPending || (originalId !== null && original.isPending)) {
+    content = <Loading />;
+  } else if (!accounts.data) {
+    content = (
+      <Card className="max-w-3xl">
+        <EmptyState
+          message="Failed to load email accounts"
+          action={
+            <Button variant="secondary" onClick={() => accounts.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      </Card>
+    );
+  } else if (accounts.data.length === 0) {
+    content = (
+      <Card className="max-w-3xl">
+        <EmptyState
+          icon={<MailPlus aria-hidden="true" className="size-6" />}
+          message="Add an email account first: messages are sent through its SMTP server."
+          action={
+            <Link to="/app/settings/email" className={buttonClasses('secondary')}>
+              Go to Email Settings
+            </Link>
+          }
+        />
+      </Card>
+    );
+  } else {
+    // A reply to a message that could not be read starts empty rather than not at all.
+    const answered = isReplyMode(mode) && original.data ? { mode, message: original.data } : null;
+    content = <ComposeForm accounts={accounts.data} answered={answered} />;
+  }
 
   return (
     <>
       <PageTitle title={emailMessages.newMessage} />
-      <Card className="max-w-3xl">
-        <form onSubmit={onSubmit} noValidate className="space-y-4 p-5">
-          <Field label="To" type="email" autoComplete="email" error={errors.to?.message} {...register('to')} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Cc" type="email" multiple autoComplete="off" error={errors.cc?.message} {...register('cc')} />
-            <Field
-              label="Bcc"
-              type="email"
-              multiple
-              autoComplete="off"
-              error={errors.bcc?.message}
-              {...register('bcc')}
-            />
-          </div>
-          <Field label="Subject" autoComplete="off" error={errors.subject?.message} {...register('subject')} />
-          <TextareaField label="Message" rows={10} error={errors.content?.message} {...register('content')} />
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={backToInbox}>
-              <Trash2 aria-hidden="true" className="size-4" />
-              Discard
-            </Button>
-            <Button type="submit">
-              <Send aria-hidden="true" className="size-4" />
-              Send
-            </Button>
-          </div>
-        </form>
-      </Card>
+      {content}
     </>
+  );
+}
+
+interface ComposeFormProps {
+  accounts: EmailAccount[];
+  answered: { mode: ReplyMode; message: EmailDetail } | null;
+}
+
+function ComposeForm({ accounts, answered }: ComposeFormProps) {
+  const navigate = useNavigate();
+  const send = useSendEmail();
+  // A reply goes out from the account the message came to, when it is still there.
+  const [accountId, setAccountId] = useState(
+    () => accounts.find((account) => account.id === answered?.message.accountId)?.id ?? accounts[0]!.id,
+  );
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ComposeDraft, unknown, z.output<typeof composeSchema>>({
+    resolver: zodResolver(composeSchema),
+    defaultValues: answered
+      ? replyDraft(
+          answered.mode,
+          answered.message,
+          accounts.map((account) => account.email),
+          fullTime(answered.message.sentAt ?? answered.message.timestamp),
+        )
+      : emptyDraft,
+  });
+  const backToInbox = () => void navigate('/app/email');
+
+  // The draft stays as typed whatever the server says: its field messages under the fields, its reason above.
+  const showRefusal = (error: Error) => {
+    if (!isApiError(error)) {
+      setRefusal('Failed to send the email');
+      return;
+    }
+    const fieldEntries = Object.entries(error.fields).filter((entry): entry is [DraftField, string] =>
+      (draftFields as readonly string[]).includes(entry[0]),
+    );
+    for (const [field, message] of fieldEntries) setError(field, { message });
+    if (fieldEntries.length === 0) setRefusal(error.error);
+  };
+
+  const onSubmit = handleSubmit((draft) => {
+    setRefusal(null);
+    const inReplyTo = answered && answered.mode !== 'forward' ? answered.message.id : undefined;
+    send.mutate(
+      { ...draft, accountId, ...(inReplyTo ? { inReplyTo } : {}) },
+      {
+        onSuccess: () => {
+          toast.success('Email sent');
+          backToInbox();
+        },
+        onError: showRefusal,
+      },
+    );
+  });
+
+  return (
+    <Card className="max-w-3xl">
+      <form onSubmit={onSubmit} noValidate className="space-y-4 p-5">
+        <FormAlert message={refusal} />
+        {accounts.length > 1 && (
+          <SelectField label="From" value={accountId} onChange={(event) => setAccountId(event.target.value)}>
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.email}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <Field label="To" type="email" autoComplete="email" error={errors.to?.message} {...register('to')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Cc" type="email" multiple autoComplete="off" error={errors.cc?.message} {...register('cc')} />
+          <Field
+            label="Bcc"
+            type="email"
+            multiple
+            autoComplete="off"
+            error={errors.bcc?.message}
+            {...register('bcc')}
+          />
+        </div>
+        <Field label="Subject" autoComplete="off" error={errors.subject?.message} {...register('subject')} />
+        <TextareaField label="Message" rows={12} error={errors.content?.message} {...register('content')} />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={backToInbox} disabled={send.isPending}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Discard
+          </Button>
+          <Button type="submit" loading={send.isPending}>
+            <Send aria-hidden="true" className="size-4" />
+            Send
+          </Button>
+        </div>
+      </form>
+    </Card>
   );
 }
 

@@ -1,14 +1,16 @@
 import { Paperclip, Star } from 'lucide-react';
-import { emailMessages, type EmailItem } from '@common/email';
+import { emailMessages, type EmailListItem } from '@common/email';
 import { EmptyState } from '../../components/empty-state';
 import { cn } from '../../lib/cn';
 import { relativeTime } from './format';
 
 interface EmailListProps {
-  items: EmailItem[];
+  items: EmailListItem[];
   selectedId: string | null;
-  onSelect: (item: EmailItem) => void;
+  onSelect: (item: EmailListItem) => void;
 }
+
+const recipients = (item: EmailListItem) => item.to.map((to) => to.name || to.address).join(', ') || '-';
 
 /** The message rows; unread ones are highlighted and say so to screen readers. */
 export function EmailList({ items, selectedId, onSelect }: EmailListProps) {
@@ -29,9 +31,9 @@ function EmailRow({
   selected,
   onSelect,
 }: {
-  item: EmailItem;
+  item: EmailListItem;
   selected: boolean;
-  onSelect: (item: EmailItem) => void;
+  onSelect: (item: EmailListItem) => void;
 }) {
   const unread = !item.isRead;
   return (
@@ -56,7 +58,8 @@ function EmailRow({
           )}
         >
           {unread && <span className="sr-only">Unread, </span>}
-          {item.sender}
+          {/* Sent mail is listed by whom it went to. */}
+          {item.direction === 'out' ? `To: ${recipients(item)}` : item.sender}
         </span>
         <time dateTime={item.timestamp} className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
           {relativeTime(item.timestamp)}
@@ -69,9 +72,9 @@ function EmailRow({
             unread && 'font-semibold',
           )}
         >
-          {item.subject}
+          {item.subject || '(no subject)'}
         </span>
-        {item.attachments.length > 0 && (
+        {item.hasAttachments && (
           <Paperclip role="img" aria-label="Has attachment" className="size-4 shrink-0 text-slate-500" />
         )}
         <Star

@@ -1,0 +1,310 @@
+import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { emailIncomingTypes } from '@common/constants';
+import type { EmailCheckResult } from '@common/email';
+import { emailSendMessages } from '@common/email';
+import type { EmailAuthMethod } from '@common/email-accounts';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { emailAccounts, emailImapFolders, emailServerConfig, mailRemoteUids } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { SecretBox } from '../../secrets/secret-box';
+import { fetchImap, type ImapFolder, type ImapFolderState } from './imap';
+import { MailConnectionError } from './mail-errors';
+import type { MailConnectOptions, MailServer } from './mail-host';
+import { parseEmail } from './parse';
+import { fetchPop3 } from './pop3';
+import { storeIncoming, type IncomingPlacement } from './store';
+
+// Checking an account for new mail: by 'Check Mail' (POST /api/email/check) and by the server itself every N
+// minutes. An account is checked by one check at a time, whichever server process runs it: each check first takes
+// the account's lease in the database, and gives it back when done (or it runs out, should the process die).
+
+/** What a check needs of the server's settings. */
+export type MailCheckConfig = Pick<Config, 'dataDir' | 'mailAllowPrivateHosts' | 'mailCa'>;
+
+/** Where a check's trouble of our own (not the mail server's) is written. */
+export type MailCheckLog = Pick<FastifyBaseLogger, 'error'>;
+
+export type AccountCheck = EmailCheckResult['accounts'][number];
+
+/** How long a check may hold its account: a check cut short (a killed server) frees it by then. */
+export const CHECK_LEASE_MINUTES = 5;
+/** How often the server looks for accounts due for their automatic check. */
+export const MAIL_CHECK_INTERVAL_MS = 30_000;
+/** Accounts one round of the scheduler claims; more wait for the next round. */
+export const DUE_ACCOUNTS_PER_ROUND = 10;
+
+const leaseEnd = sql.raw(`now() + interval '${CHECK_LEASE_MINUTES} minutes'`);
+const leaseFree = sql`(${emailAccounts.checkLeaseUntil} is null or ${emailAccounts.checkLeaseUntil} < now())`;
+
+const claimedColumns = { id: emailAccounts.id, userId: emailAccounts.userId, email: emailAccounts.email };
+type ClaimedAccount = { id: string; userId: string; email: string };
+
+/** Takes the account's lease; null when another check holds it. */
+async function claim(db: Db, userId: string, accountId: string): Promise<ClaimedAccount | null> {
+  const [claimed] = await db
+    .update(emailAccounts)
+    .set({ checkLeaseUntil: leaseEnd })
+    .where(and(eq(emailAccounts.id, accountId), eq(emailAccounts.userId, userId), leaseFree))
+    .returning(claimedColumns);
+  return claimed ?? null;
+}
+
+/** Extends a lease that has not run out yet; false when it has. */
+async function renewLease(db: Db, accountId: string): Promise<boolean> {
+  const renewed = await db
+    .update(emailAccounts)
+    .set({ checkLeaseUntil: leaseEnd })
+    .where(and(eq(emailAccounts.id, accountId), gte(emailAccounts.checkLeaseUntil, sql`now()`)))
+    .returning({ id: emailAccounts.id });
+  return renewed.length > 0;
+}
+
+/** IMAP folders whose mail is fetched, and where it goes: the Sent folder holds copies of what we sent ourselves. */
+export function storedFolderOf(folder: ImapFolder): IncomingPlacement['folder'] | null {
+  if (!folder.selectable) return null;
+  if (folder.path.toUpperCase() === 'INBOX' || folder.specialUse === '\\Inbox') return 'inbox';
+  if (folder.specialUse === '\\Junk') return 'spam';
+  if (folder.specialUse === '\\Trash') return 'trash';
+  // Sent, Drafts, archives and the user's own folders: often years of mail that does not belong in the inbox.
+  return null;
+}
+const folderOrder = { inbox: 0, spam: 1, trash: 2 } as const;
+
+/** A fetched message, parsed and stored once; counts what was new. */
+type Store = (remoteUid: string, raw: Buffer, placement?: IncomingPlacement) => Promise<void>;
+
+async function fetchPop3Into(db: Db, accountId: string, server: MailServer, connect: MailConnectOptions, store: Store) {
+  const known = await db
+    .select({ uid: mailRemoteUids.uid })
+    .from(mailRemoteUids)
+    .where(eq(mailRemoteUids.accountId, accountId));
+  await fetchPop3(server, {
+    ...connect,
+    knownUids: new Set(known.map((row) => row.uid)),
+    onMessage: ({ uid, raw }) => store(uid, raw),
+  });
+}
+
+async function fetchImapInto(db: Db, accountId: string, server: MailServer, connect: MailConnectOptions, store: Store) {
+  const saved = await db.select().from(emailImapFolders).where(eq(emailImapFolders.accountId, accountId));
+  const targets = new Map<string, NonNullable<IncomingPlacement['folder']>>();
+  const chooseFolders = (listed: ImapFolder[]): ImapFolderState[] => {
+    for (const folder of listed) {
+      const target = storedFolderOf(folder);
+      if (target) targets.set(folder.path, target);
+    }
+    // The inbox first: a check fetches at most so many messages, all folders together.
+    return [...targets]
+      .sort(([, a], [, b]) => folderOrder[a] - folderOrder[b])
+      .map(([path]) => {
+        const state = saved.find((row) => row.path === path);
+        return { path, uidValidity: state?.uidValidity ?? undefined, lastUid: state?.lastUid ?? undefined };
+      });
+  };
+  const result = await fetchImap(server, {
+    ...connect,
+    folders: chooseFolders,
+    onMessage: ({ folder, uidValidity, uid, raw, flags }) =>
+      store(`${folder}:${uidValidity}:${uid}`, raw, {
+        folder: targets.get(folder) ?? 'inbox',
+        isRead: flags.includes('\\Seen'),
+      }),
+  });
+  for (const state of result.states) {
+    await db
+      .insert(emailImapFolders)
+      .values({ accountId, ...state })
+      .onConflictDoUpdate({
+        target: [emailImapFolders.accountId, emailImapFolders.path],
+        set: { uidValidity: state.uidValidity, lastUid: state.lastUid },
+      });
+  }
+}
+
+/** Fetches and stores the account's new mail, counting into `progress` as each message is stored. */
+async function fetchNewMail(
+  db: Db,
+  secrets: SecretBox,
+  config: MailCheckConfig,
+  account: ClaimedAccount,
+  progress: { newMessages: number },
+): Promise<void> {
+  const [row] = await db
+    .select()
+    .from(emailServerConfig)
+    .where(
+      and(eq(emailServerConfig.emailAccountId, account.id), inArray(emailServerConfig.serverType, emailIncomingTypes)),
+    );
+  if (!row) throw new Error('email account without its incoming server');
+  const password = secrets.decrypt(row.passwordEncrypted);
+  if (password === null) throw new MailConnectionError('wrongPassword', emailSendMessages.passwordUnreadable);
+  const server: MailServer = {
+    host: row.serverHost,
+    port: row.serverPort,
+    username: row.username,
+    password,
+    useSsl: row.useSsl,
+    // The column's check allows only these.
+    authMethod: row.authMethod as EmailAuthMethod,
+  };
+  const connect: MailConnectOptions = { allowPrivate: config.mailAllowPrivateHosts, ca: config.mailCa };
+  const store: Store = async (remoteUid, raw, placement) => {
+    const parsed = await parseEmail(raw);
+    const result = await storeIncoming(db, config.dataDir, account.userId, account.id, remoteUid, parsed, placement);
+    if (result.stored) progress.newMessages++;
+  };
+  if (row.serverType === 'imap') await fetchImapInto(db, account.id, server, connect, store);
+  else await fetchPop3Into(db, account.id, server, connect, store);
+}
+
+/**
+ * Checks an account whose lease this check holds, records the outcome and gives the lease back. A mail server's
+ * trouble is the answer's reason; trouble of our own (storing) is logged and answered in general words. What was
+ * stored before a failure stays, and counts.
+ */
+async function checkClaimed(
+  db: Db,
+  secrets: SecretBox,
+  config: MailCheckConfig,
+  account: ClaimedAccount,
+  log?: MailCheckLog,
+): Promise<AccountCheck> {
+  const progress = { newMessages: 0 };
+  let error: string | null = null;
+  try {
+    await fetchNewMail(db, secrets, config, account, progress);
+  } catch (caught) {
+    if (caught instanceof MailConnectionError) error = caught.message;
+    else {
+      log?.error({ err: caught, accountId: account.id }, 'storing fetched mail failed');
+      error = emailSendMessages.storeFailed;
+    }
+  }
+  await db
+    .update(emailAccounts)
+    .set({
+      lastCheckedAt: sql`now()`,
+      lastCheckError: error,
+      checkLeaseUntil: null,
+      nextCheckAt: sql`case when ${emailAccounts.checkEveryMinutes} is null then null
+        else now() + make_interval(mins => ${emailAccounts.checkEveryMinutes}) end`,
+    })
+    .where(eq(emailAccounts.id, account.id));
+  return { accountId: account.id, email: account.email, newMessages: progress.newMessages, error };
+}
+
+/**
+ * Checks one account of the user for new mail (404 when it is not theirs). When another check holds the account,
+ * this one skips it: that check stores what is new.
+ */
+export async function checkAccount(
+  db: Db,
+  secrets: SecretBox,
+  config: MailCheckConfig,
+  userId: string,
+  accountId: string,
+  log?: MailCheckLog,
+): Promise<AccountCheck> {
+  const [account] = await db
+    .select({ email: emailAccounts.email })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.id, accountId), eq(emailAccounts.userId, userId)));
+  if (!account) throw notFound();
+  const claimed = await claim(db, userId, accountId);
+  if (!claimed) return { accountId, email: account.email, newMessages: 0, error: null };
+  return checkClaimed(db, secrets, config, claimed, log);
+}
+
+/** 'Check Mail': every account of the user one after the other, oldest first, or only the one named. */
+export async function checkAccounts(
+  db: Db,
+  secrets: SecretBox,
+  config: MailCheckConfig,
+  userId: string,
+  accountId: string | undefined,
+  log?: MailCheckLog,
+): Promise<EmailCheckResult> {
+  const accounts = await db
+    .select({ id: emailAccounts.id })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), accountId ? eq(emailAccounts.id, accountId) : undefined))
+    .orderBy(asc(emailAccounts.createdAt), asc(emailAccounts.id));
+  if (accountId && !accounts.length) throw notFound();
+  if (!accounts.length) throw new AppError(400, emailSendMessages.noAccount);
+  const checks: AccountCheck[] = [];
+  for (const { id } of accounts) checks.push(await checkAccount(db, secrets, config, userId, id, log));
+  return { newMessages: checks.reduce((sum, check) => sum + check.newMessages, 0), accounts: checks };
+}
+
+/**
+ * One round of the automatic checks: claims the accounts due (checked automatically, due, not held by a check)
+ * in one statement, then checks them one at a time; each is due again its interval after its check.
+ */
+export async function runDueChecks(
+  db: Db,
+  secrets: SecretBox,
+  config: MailCheckConfig,
+  options: { log?: MailCheckLog; stopping?: () => boolean; limit?: number } = {},
+): Promise<AccountCheck[]> {
+  const due = db
+    .select({ id: emailAccounts.id })
+    .from(emailAccounts)
+    .where(and(isNotNull(emailAccounts.checkEveryMinutes), lte(emailAccounts.nextCheckAt, sql`now()`), leaseFree))
+    .orderBy(asc(emailAccounts.nextCheckAt))
+    .limit(options.limit ?? DUE_ACCOUNTS_PER_ROUND)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(emailAccounts)
+    .set({ checkLeaseUntil: leaseEnd })
+    .where(and(inArray(emailAccounts.id, due), leaseFree))
+    .returning(claimedColumns);
+  const checks: AccountCheck[] = [];
+  for (const [index, account] of claimed.entries()) {
+    // Stopping, the accounts left keep their lease until it runs out: a lease may not be ours any more to free.
+    if (options.stopping?.()) break;
+    // The round's later accounts waited for the earlier ones: each starts with a fresh lease, taken only while the
+    // round's own still runs (no other check can hold it then); one that ran out is left for a later round.
+    if (index > 0 && !(await renewLease(db, account.id))) continue;
+    checks.push(await checkClaimed(db, secrets, config, account, options.log));
+  }
+  return checks;
+}
+
+/**
+ * The automatic checks, run by the server itself: a round now and every interval, never two rounds at once.
+ * stop() waits for the account being checked; its state is all in the database, so a restart goes on from there.
+ */
+export function startMailChecks(
+  db: Db,
+  secrets: SecretBox,
+  config: MailCheckConfig,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+  intervalMs = MAIL_CHECK_INTERVAL_MS,
+): { stop(): Promise<void> } {
+  let stopped = false;
+  let round: Promise<void> | null = null;
+  const run = () => {
+    if (round || stopped) return;
+    round = runDueChecks(db, secrets, config, { log, stopping: () => stopped })
+      // A round that fails (the database away for a moment) is tried again at the next interval.
+      .then(
+        () => undefined,
+        (error: unknown) => log.warn({ err: error }, 'automatic mail checks failed'),
+      )
+      .finally(() => {
+        round = null;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await round;
+    },
+  };
+}
