@@ -78,7 +78,10 @@ function OpenMessage({ id, onBack, onGone }: { id: string; onBack: () => void; o
         <div className="min-w-0">
           <p className="text-sm wrap-anywhere text-slate-900 dark:text-white">
             <span className="font-semibold">{message.sender}</span>{' '}
-            <span className="text-slate-600 dark:text-slate-400">&lt;{message.senderEmail}&gt;</span>
+            {/* One block, so a narrow pane moves the whole address to the next line rather than its last ">". */}
+            <span className="inline-block max-w-full text-slate-600 dark:text-slate-400">
+              &lt;{message.senderEmail}&gt;
+            </span>
           </p>
           <p className="text-sm wrap-anywhere text-slate-600 dark:text-slate-400">
             {message.direction === 'in' ? emailMessages.toMe : `to ${addressList(message.to)}`}
