@@ -4,38 +4,14 @@ import type { Db, Tx } from '../../db/client';
 import { mailAttachments, mailMessageAddresses, mailMessages, mailRemoteUids } from '../../db/schema';
 import type { EmailStoredFolder } from '@common/email';
 import { attachmentKeyOf, writePending, type PendingFile } from './attachment-files';
+import type { ParsedAddress, ParsedAttachment, ParsedEmail } from './parse';
 
 // Storing mail: a fetched message once however often it is fetched, a sent one in Sent. Each message is one
 // transaction with its addresses and attachments, so a fetch that dies halfway loses nothing already stored and
 // leaves nothing half-stored.
 
-export interface ParsedAddress {
-  name: string;
-  address: string;
-}
-
-export interface ParsedAttachment {
-  filename: string;
-  declaredType: string;
-  size: number;
-  content: Buffer;
-}
-
-/** A message as the parser hands it over: the HTML already sanitized. */
-export interface ParsedMessage {
-  /** The Message-ID header, or null when the message has none. */
-  messageId: string | null;
-  subject: string;
-  from: ParsedAddress;
-  to: ParsedAddress[];
-  cc: ParsedAddress[];
-  /** The Date header, or null when missing or invalid. */
-  date: Date | null;
-  text: string;
-  html: string | null;
-  hasRemoteImages: boolean;
-  attachments: ParsedAttachment[];
-}
+/** A message as the parser hands it over (the HTML already sanitized); what was left out is not stored. */
+export type ParsedMessage = Omit<ParsedEmail, 'omittedAttachments'>;
 
 export const PREVIEW_LENGTH = 200;
 
