@@ -17,7 +17,8 @@ case "${1:-}" in
     if [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then useradd --system --no-create-home postgres; fi
     dir="$(mktemp -d /tmp/pipewise-pg-XXXXXX)"
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
-    as_postgres "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >/dev/null
+    # UTF8 whatever the caller's locale: an empty environment would otherwise give SQL_ASCII.
+    as_postgres "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync --encoding=UTF8 --locale=C.UTF-8 >/dev/null
     options="-p $port -k $dir -c listen_addresses=127.0.0.1"
     [ "${PG_DURABLE:-}" = 1 ] || options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     echo "$options" >"$dir/options"

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { DatabaseEncodingError, openDatabase } from './db/client';
 import { FolderLockedError } from './db/folder-lock';
 import { startMailChecks } from './modules/email/check';
 
@@ -10,7 +10,7 @@ async function main() {
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
-    if (error instanceof FolderLockedError) {
+    if (error instanceof FolderLockedError || error instanceof DatabaseEncodingError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import pg from 'pg';
 import { cookieOf, createPostgresDatabase, testConfig } from '../test/test-app';
-import { openDatabase } from './client';
+import { DatabaseEncodingError, openDatabase } from './client';
 import { selectRows } from './select-rows';
 import { FolderLockedError } from './folder-lock';
 
@@ -90,6 +90,32 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a PostgreSQL server ending c
     } finally {
       await database.close();
       await created.drop();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('a PostgreSQL database not in UTF8', () => {
+  it('is refused at start with how to make one, and left unmigrated', async () => {
+    const name = `pipewise_ascii_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} encoding 'SQL_ASCII' lc_collate 'C' lc_ctype 'C' template template0`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const opening = openDatabase({ databaseUrl: url.toString(), dataDir: null });
+      await expect(opening).rejects.toThrow(DatabaseEncodingError);
+      await expect(opening).rejects.toThrow(
+        "The PostgreSQL database uses the SQL_ASCII encoding; Pipewise needs UTF8. Create it with: CREATE DATABASE name ENCODING 'UTF8' TEMPLATE template0",
+      );
+      const probe = new pg.Client({ connectionString: url.toString() });
+      await probe.connect();
+      const { rows } = await probe.query("select to_regclass('public.contacts') as contacts");
+      await probe.end();
+      expect(rows).toEqual([{ contacts: null }]);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   });
 });

@@ -23,6 +23,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** A PostgreSQL database whose encoding is not UTF8: it would cut and garble text, so the server refuses it. */
+export class DatabaseEncodingError extends Error {}
+
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 /**
@@ -47,13 +50,32 @@ async function openPostgres(url: string): Promise<Database> {
   // Several server processes may start at once: one migrates, the others wait on the lock.
   const client = await pool.connect();
   try {
+    await assertUtf8(client);
     await client.query('select pg_advisory_lock(7419301)');
     await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
-  } finally {
-    await client.query('select pg_advisory_unlock(7419301)').catch(() => undefined);
+    await client.query('select pg_advisory_unlock(7419301)');
     client.release();
+  } catch (error) {
+    // The lock ends with the connection.
+    client.release(true);
+    await pool.end();
+    throw error;
   }
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * SQL_ASCII counts bytes, not characters: cutting a name to a length could split an emoji and store text that
+ * can no longer be read back. The other encodings cannot hold every character a user types.
+ */
+async function assertUtf8(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ server_encoding: string }>('show server_encoding');
+  const encoding = rows[0]?.server_encoding;
+  if (encoding === 'UTF8') return;
+  throw new DatabaseEncodingError(
+    `The PostgreSQL database uses the ${encoding} encoding; Pipewise needs UTF8. ` +
+      `Create it with: CREATE DATABASE name ENCODING 'UTF8' TEMPLATE template0`,
+  );
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {

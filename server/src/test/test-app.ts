@@ -35,7 +35,13 @@ export interface TestApp {
  */
 export async function buildTestApp(config: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ config: { ...testConfig, ...config }, database, webDir: null, logger: false });
+  // Errors only: a 500 in a test prints its cause instead of leaving a bare status to guess from.
+  const app = await buildApp({
+    config: { ...testConfig, ...config },
+    database,
+    webDir: null,
+    logger: { level: 'error' },
+  });
   await app.ready();
   return {
     app,
