@@ -3,7 +3,8 @@
 //   DATABASE_URL=postgres://… npm run bench   the same on PostgreSQL (a fresh database is made and dropped)
 //   npm run bench -- --quick            a tenth of the data, concurrency 1 and 16, 1.5 s a measurement, figures only (CI)
 // The bench user is a heavy user (see SIZE: contacts, deals over three pipelines with their activities, projects,
-// tasks, forms with submissions, bookings and a booking page open a year ahead); the light users have a few rows.
+// tasks, forms with submissions, bookings and a booking page open a year ahead, a mailbox); the light users have a
+// few rows.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,7 @@ import { dueRange } from '../server/src/modules/tasks/filters';
 import { listContactsQuery } from '../server/src/modules/contacts/service';
 import { activityEventsSql, bookingEventsSql, taskEventsSql } from '../server/src/modules/calendar/events';
 import { submissionsQuery } from '../server/src/modules/forms/submissions';
+import { listEmailsQuery } from '../server/src/modules/email/service';
 import { CALENDAR_KIND_CAP } from '../common/calendar';
 import * as schema from '../server/src/db/schema';
 import { createPostgresDatabase } from '../server/src/test/test-app';
@@ -79,6 +81,7 @@ const SIZE: SeedSize = {
   forms: quick ? 5 : 50,
   submissions: 100_000 / scale,
   bookings: 5_000 / scale,
+  emails: 100_000 / scale,
   lightUsers: 1_000 / scale,
 };
 const SECONDS = quick ? 1.5 : 8;
@@ -438,6 +441,22 @@ function linesFor(f: Fixture, cookie: string): Line[] {
       ...submissionsFloor(userId, pageForm),
     },
     {
+      name: `GET /api/email/messages (inbox, first page of ${count(SIZE.emails * 0.8)})`,
+      target: { method: 'GET', path: '/api/email/messages?folder=inbox&limit=50', headers },
+      ...builtFloor(listEmailsQuery(builder, userId, { view: { folder: 'inbox' }, limit: 50, before: null })),
+    },
+    {
+      name: `GET /api/email/messages (search "${SEARCH_TERM}")`,
+      target: {
+        method: 'GET',
+        path: `/api/email/messages?folder=inbox&limit=50&q=${encodeURIComponent(SEARCH_TERM)}`,
+        headers,
+      },
+      ...builtFloor(
+        listEmailsQuery(builder, userId, { view: { folder: 'inbox' }, limit: 50, before: null, q: SEARCH_TERM }),
+      ),
+    },
+    {
       name: 'GET /api/public/booking/:userId/slots (tomorrow)',
       target: { method: 'GET', path: `/api/public/booking/${userId}/slots?date=${tomorrow}&tz=UTC` },
       floorSql: slotsFloorSql,
@@ -624,7 +643,8 @@ function sizeText(): string {
   return (
     `${count(SIZE.contacts)} contacts, ${count(SIZE.deals)} deals over 3 pipelines, ${count(SIZE.activities)} deal activities, ` +
     `${count(SIZE.tasks)} tasks, ${count(SIZE.projects)} projects, ${count(SIZE.forms)} forms with ${count(SIZE.submissions)} submissions ` +
-    `and ${count(SIZE.bookings)} bookings for the measured user; ${count(SIZE.lightUsers)} light users`
+    `${count(SIZE.bookings)} bookings and ${count(SIZE.emails)} email messages for the measured user; ` +
+    `${count(SIZE.lightUsers)} light users`
   );
 }
 

@@ -65,6 +65,7 @@ export interface SeedSize {
   forms: number;
   submissions: number;
   bookings: number;
+  emails: number;
   lightUsers: number;
 }
 
@@ -274,6 +275,34 @@ async function seedBookings(db: Db, userId: string, count: number): Promise<numb
   return Math.ceil((count - past) / 24) + 2;
 }
 
+/**
+ * One mail account and `count` messages a minute apart: 80 % in the inbox (every tenth unread, every twentieth
+ * starred), the rest sent, spam and trash; each from or to one of the contacts, with the address rows that put it
+ * on that contact's page.
+ */
+async function seedEmail(db: Db, userId: string, count: number, contactCount: number) {
+  const [account] = await selectRows<{ id: string }>(
+    db,
+    sql`insert into email_accounts (user_id, email) values (${userId}, ${BENCH_EMAIL}) returning id`,
+  );
+  await db.execute(sql`insert into email_messages (user_id, account_id, direction, folder, is_read, is_starred,
+      message_id, from_name, from_address, "to", subject, sent_at, received_at, preview, text_body)
+    select ${userId}, ${account!.id}, case when f = 'sent' then 'out' else 'in' end, f, i % 10 <> 0, i % 20 = 0,
+      '<bench-' || i || '@example.com>',
+      case when f = 'sent' then 'Bench User' else ${contactNameSql(sql`i % ${contactCount}`)} end,
+      case when f = 'sent' then ${BENCH_EMAIL} else 'contact' || i % ${contactCount} || '@example.com' end,
+      jsonb_build_array(jsonb_build_object('name', '', 'address',
+        case when f = 'sent' then 'contact' || i % ${contactCount} || '@example.com' else ${BENCH_EMAIL} end)),
+      'About Deal ' || i, now() - i * interval '1 minute', now() - i * interval '1 minute',
+      'Following up on our call about Deal ' || i, 'Following up on our call about Deal ' || i || '. Best regards.'
+    from generate_series(1, ${count}) as i,
+      lateral (select case when i % 25 < 20 then 'inbox' when i % 25 < 23 then 'sent'
+        when i % 25 = 23 then 'spam' else 'trash' end as f) folder`);
+  await db.execute(sql`insert into email_message_addresses (message_id, user_id, address, received_at)
+    select id, user_id, case when direction = 'out' then "to"->0->>'address' else from_address end, received_at
+    from email_messages where user_id = ${userId}`);
+}
+
 /** Seeds the bench user (who can sign in) with `size` rows and `size.lightUsers` users with five contacts each. */
 export async function seed(db: Db, size: SeedSize): Promise<SeedResult> {
   const start = performance.now();
@@ -298,6 +327,7 @@ export async function seed(db: Db, size: SeedSize): Promise<SeedResult> {
   await seedWork(db, userId, size.projects, size.tasks, size.contacts);
   const { formIds, fieldIds } = await seedForms(db, userId, size.forms, size.submissions);
   const firstFreeDay = await seedBookings(db, userId, size.bookings);
+  await seedEmail(db, userId, size.emails, size.contacts);
 
   // What was stored, counted: the report states these.
   const tables = [
@@ -311,6 +341,8 @@ export async function seed(db: Db, size: SeedSize): Promise<SeedResult> {
     ['forms', 'forms'],
     ['form submissions', 'form_submissions'],
     ['bookings', 'bookings'],
+    ['email messages', 'email_messages'],
+    ['email addresses', 'email_message_addresses'],
   ] as const;
   const [stored] = await selectRows<Record<string, string>>(
     db,
@@ -318,8 +350,8 @@ export async function seed(db: Db, size: SeedSize): Promise<SeedResult> {
   );
   const counts = Object.fromEntries(tables.map(([label], i) => [label, Number(stored![`n${i}`])]));
   // Users are two rows each (the sign-in's and the profile's); the bench user also has a password, booking
-  // settings and seven days of availability.
-  const rows = Object.values(counts).reduce((sum, n) => sum + n, 0) + counts.users! + 9;
+  // settings, seven days of availability and a mail account.
+  const rows = Object.values(counts).reduce((sum, n) => sum + n, 0) + counts.users! + 10;
   return {
     userId,
     pipelineId,
