@@ -642,7 +642,7 @@ function judge(rows: Row[], bundles: BundleReport): string[] {
 function sizeText(): string {
   return (
     `${count(SIZE.contacts)} contacts, ${count(SIZE.deals)} deals over 3 pipelines, ${count(SIZE.activities)} deal activities, ` +
-    `${count(SIZE.tasks)} tasks, ${count(SIZE.projects)} projects, ${count(SIZE.forms)} forms with ${count(SIZE.submissions)} submissions ` +
+    `${count(SIZE.tasks)} tasks, ${count(SIZE.projects)} projects, ${count(SIZE.forms)} forms with ${count(SIZE.submissions)} submissions, ` +
     `${count(SIZE.bookings)} bookings and ${count(SIZE.emails)} email messages for the measured user; ` +
     `${count(SIZE.lightUsers)} light users`
   );

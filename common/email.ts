@@ -56,7 +56,24 @@ export const emailSendMessages = {
   passwordUnreadable: 'The saved mail password can no longer be read: enter it again in Email Settings',
   storeFailed: 'The new messages could not be stored. Please try again.',
   tooManyRecipients: 'At most 100 recipients',
+  attachmentNotFound: 'An attachment to forward was not found',
+  attachmentsTooLarge: 'The attachments to forward are too large: at most 15 MB together',
 } as const;
+
+/** A message larger than this is not fetched (POP3, IMAP) nor parsed. */
+export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+/** An attachment larger than this is not kept; the message is, with the attachment named as omitted. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/** Beside an attachment that was not kept, in the reading pane. */
+export const omittedAttachmentNote = `not kept: attachments over ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB are left out`;
+
+/**
+ * What a forward may carry of the original's attachments, together: base64 makes them a third larger, and the copy
+ * kept in Sent must stay under the 25 MB a stored message may have.
+ */
+export const MAX_FORWARDED_BYTES = 15 * 1024 * 1024;
+/** Attachments one forward may carry. */
+export const MAX_FORWARDED_ATTACHMENTS = 100;
 
 /** To, Cc and Bcc together; a message is for people, not a mailing list. */
 export const MAX_RECIPIENTS = 100;
@@ -64,7 +81,8 @@ export const MAX_RECIPIENTS = 100;
 /**
  * The compose form (part 1 §5) and POST /api/email/send: To, Subject and body required; To, Cc and Bcc in e-mail
  * format, several separated by commas. Beyond the spec: the account to send from (the first one when left out)
- * and the stored message answered (its Message-ID goes into the reply's threading headers).
+ * the stored message answered (its Message-ID goes into the reply's threading headers) and the stored attachments a
+ * forward passes on.
  */
 export const composeSchema = z
   .object({
@@ -75,6 +93,11 @@ export const composeSchema = z
     subject: z.string().trim().min(1, emailMessages.subjectRequired).max(998, 'Subject is too long'),
     content: z.string().trim().min(1, emailMessages.bodyRequired).max(1_000_000, 'Message is too long'),
     inReplyTo: z.uuid({ message: emailSendMessages.replyNotFound }).optional(),
+    /** Beyond the spec: stored attachments of the user's mail, sent again (a forward's). */
+    attachmentIds: z
+      .array(z.uuid({ message: emailSendMessages.attachmentNotFound }))
+      .max(MAX_FORWARDED_ATTACHMENTS, emailSendMessages.attachmentNotFound)
+      .default([]),
   })
   .refine((draft) => splitAddresses(`${draft.to},${draft.cc},${draft.bcc}`).length <= MAX_RECIPIENTS, {
     message: emailSendMessages.tooManyRecipients,
@@ -147,6 +170,8 @@ export const emailDetailSchema = emailListItemSchema.extend({
   html: z.string().nullable(),
   hasRemoteImages: z.boolean(),
   attachments: z.array(z.object({ id: z.string(), name: z.string(), size: z.number().int() })),
+  /** Attachments over MAX_ATTACHMENT_BYTES: named, with their size, and not downloadable. */
+  omittedAttachments: z.array(z.object({ name: z.string(), size: z.number().int() })),
 });
 export type EmailDetail = z.infer<typeof emailDetailSchema>;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
-import { emailFolderMessages } from '../common/email';
+import { emailFolderMessages, MAX_ATTACHMENT_BYTES, omittedAttachmentNote } from '../common/email';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './helpers';
 
@@ -321,7 +321,11 @@ test.describe('email with real mail servers', () => {
       html:
         '<p>Hello from <b>the HTML part</b></p><img src="https://images.example/pixel.png" alt="Tracker">' +
         '<script>document.body.textContent = "scripted"</script>',
-      attachments: [{ filename: 'notes.txt', content: 'The notes.' }],
+      attachments: [
+        { filename: 'notes.txt', content: 'The notes.' },
+        // Over the 10 MiB kept: named in the pane, not stored.
+        { filename: 'recording.mp4', content: Buffer.alloc(MAX_ATTACHMENT_BYTES + 1, 1) },
+      ],
     });
     transport.close();
 
@@ -346,6 +350,27 @@ test.describe('email with real mail servers', () => {
     const download = await page.request.get((await attachment.getAttribute('href'))!);
     expect(download.headers()['content-disposition']).toMatch(/^attachment/);
     expect(await download.text()).toBe('The notes.');
+    const omitted = pane(page).getByRole('listitem').filter({ hasText: 'recording.mp4' });
+    await expect(omitted).toContainText(`10.0 MB · ${omittedAttachmentNote}`);
+    await expect(omitted.getByRole('link')).toHaveCount(0);
+
+    // Forward carries the attachment (it could be taken out); it arrives with it.
+    await pane(page).getByRole('link', { name: 'Forward', exact: true }).click();
+    const carried = page.getByRole('region', { name: 'Attachments' });
+    await expect(carried.getByText('notes.txt')).toBeVisible();
+    await expect(carried.getByRole('button', { name: 'Remove notes.txt' })).toBeVisible();
+    await expect(carried.getByText('recording.mp4')).toHaveCount(0);
+    const forwardSubject = uniqueSubject('Notes passed on');
+    await page.getByLabel('To', { exact: true }).fill(address);
+    await page.getByLabel('Subject', { exact: true }).fill(forwardSubject);
+    await page.getByLabel('Message', { exact: true }).fill('The notes, as promised.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(toast(page, 'Email sent')).toBeVisible();
+    await (await checkUntilListed(page, forwardSubject)).click();
+    await expect(pane(page).getByRole('link', { name: /^Download notes\.txt/ })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search emails' }).fill(subject);
+    await row.click();
+    await expect(pane(page).getByRole('heading', { name: subject })).toBeVisible();
 
     await pane(page).getByRole('button', { name: 'Mark as unread' }).click();
     await expect(row).toHaveAccessibleName(/^Unread, /);

@@ -218,6 +218,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     html: `<p>${MARKER} body</p>`,
     hasRemoteImages: false,
     attachments: [{ filename: `${MARKER}.txt`, declaredType: 'text/plain', size: 8, content: Buffer.from(MARKER) }],
+    omittedAttachments: [{ filename: `${MARKER}-large.zip`, declaredType: 'application/zip', size: 30_000_000 }],
   });
   const message = await a.get(`/api/email/messages/${emailMessageId}`);
   expect(message.statusCode, message.body).toBe(200);

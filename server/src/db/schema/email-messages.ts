@@ -42,6 +42,12 @@ export const mailFolders = pgTable(
   ],
 );
 
+/** An attachment the message had and the app did not keep. */
+export interface OmittedAttachment {
+  name: string;
+  size: number;
+}
+
 export const mailMessages = pgTable(
   'email_messages',
   {
@@ -71,6 +77,8 @@ export const mailMessages = pgTable(
     hasRemoteImages: boolean('has_remote_images').notNull().default(false),
     /** Written with the message (its attachments never change), so a list row needs no count. */
     attachmentCount: integer('attachment_count').notNull().default(0),
+    /** Attachments over the size kept: named in the reading pane, so the reader knows something is missing. */
+    omittedAttachments: jsonb('omitted_attachments').$type<OmittedAttachment[]>().notNull().default([]),
   },
   (t) => [
     check('email_messages_direction_check', isOneOf(t.direction, emailDirections)),

@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailSendMessages, type EmailCheckResult, type EmailDetail, type EmailListItem } from '@common/email';
+import {
+  emailSendMessages,
+  MAX_FORWARDED_BYTES,
+  type EmailCheckResult,
+  type EmailDetail,
+  type EmailListItem,
+} from '@common/email';
 import type { EmailAccount, EmailAccountInput } from '@common/email-accounts';
 import { mailConnectionMessages } from '@common/mail-connection';
-import { emailAccounts, emailImapFolders, mailMessages } from '../../db/schema';
+import { emailAccounts, emailImapFolders, mailAttachments, mailMessages } from '../../db/schema';
 import { freePort } from '../../test/server-process';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 import { checkAccount, runDueChecks, storedFolderOf } from './check';
@@ -114,11 +120,14 @@ describe('checking and sending', () => {
       subject: 'Subject is required',
       content: expect.any(String),
     });
-    const ids = await user.post('/api/email/send', draft({ accountId: 'x', inReplyTo: 'y' }));
+    const ids = await user.post('/api/email/send', draft({ accountId: 'x', inReplyTo: 'y', attachmentIds: ['z'] }));
     expect(ids.json().fields).toEqual({
       accountId: emailSendMessages.accountNotFound,
       inReplyTo: emailSendMessages.replyNotFound,
+      'attachmentIds.0': emailSendMessages.attachmentNotFound,
     });
+    const notList = await user.post('/api/email/send', draft({ attachmentIds: randomUUID() }));
+    expect(notList.statusCode).toBe(400);
     const many = Array.from({ length: 101 }, (_, i) => `r${i}@example.com`).join(', ');
     expect((await user.post('/api/email/send', draft({ to: many }))).json().fields).toEqual({
       to: emailSendMessages.tooManyRecipients,
@@ -148,7 +157,57 @@ describe('checking and sending', () => {
     const reply = await bob.post('/api/email/send', draft({ inReplyTo: annMessage!.id }));
     expect(reply.statusCode).toBe(400);
     expect(reply.json().fields).toEqual({ inReplyTo: emailSendMessages.replyNotFound });
+    // Nor forward her attachment, alone or beside one that does not exist.
+    const [annFile] = await t.database.db
+      .insert(mailAttachments)
+      .values({
+        messageId: annMessage!.id,
+        userId: ann.id,
+        filename: 'a.pdf',
+        declaredType: 'application/pdf',
+        size: 3,
+        storageKey: 'attachments/x',
+      })
+      .returning({ id: mailAttachments.id });
+    for (const attachmentIds of [[annFile!.id], [randomUUID()]]) {
+      const forward = await bob.post('/api/email/send', draft({ attachmentIds }));
+      expect(forward.statusCode).toBe(400);
+      expect(forward.json()).toEqual({
+        error: emailSendMessages.attachmentNotFound,
+        fields: { attachmentIds: emailSendMessages.attachmentNotFound },
+      });
+    }
     expect(await messageCount(bob.id)).toBe(0);
+  });
+
+  it('refuses to forward attachments over the limit together, before connecting', async () => {
+    const user = await signUp(t.app, 'big');
+    await addAccount(user);
+    const [message] = await t.database.db
+      .insert(mailMessages)
+      .values({ userId: user.id, direction: 'in', subject: 'Large files' })
+      .returning({ id: mailMessages.id });
+    const half = MAX_FORWARDED_BYTES / 2;
+    const files = await t.database.db
+      .insert(mailAttachments)
+      .values(
+        [half, half + 1].map((size, i) => ({
+          messageId: message!.id,
+          userId: user.id,
+          filename: `part${i}.bin`,
+          declaredType: 'application/octet-stream',
+          size,
+          storageKey: `attachments/${user.id}/missing-${i}`,
+        })),
+      )
+      .returning({ id: mailAttachments.id });
+    const res = await user.post('/api/email/send', draft({ attachmentIds: files.map((file) => file.id) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(emailSendMessages.attachmentsTooLarge);
+    // One of them alone is within the limit; its file being gone, it is refused as not found, nothing sent.
+    const one = await user.post('/api/email/send', draft({ attachmentIds: [files[0]!.id] }));
+    expect(one.json().error).toBe(emailSendMessages.attachmentNotFound);
+    expect(await messageCount(user.id)).toBe(1);
   });
 
   it('answers a mail server that refuses the connection with its reason, never a failure of the request', async () => {
@@ -348,6 +407,57 @@ describe.skipIf(!configured)(mailTitle, () => {
     );
     expect(replies).toHaveLength(1);
     expect(replies[0]!.toString()).toContain(`In-Reply-To: ${original!.messageId}`);
+  });
+
+  it('forwards a message with its attachments, byte for byte, and keeps them in Sent', async () => {
+    const user = await signUp(t.app, 'fay');
+    await addAccount(user, pop3Account());
+    const token = randomUUID();
+    const pdf = Buffer.from(`%PDF-1.4 ${token}\n`.repeat(200));
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Buffer.from(token)]);
+    await sendMail(
+      { ...testServer('SMTP', false), password: mailPassword, useSsl: false, authMethod: 'plain' },
+      {
+        from: { address: mailUser },
+        to: [{ address: mailUser }],
+        subject: `Files ${token}`,
+        text: `Files ${token}`,
+        attachments: [
+          { filename: 'offer.pdf', content: pdf, contentType: 'application/pdf' },
+          { filename: 'logo.png', content: png, contentType: 'image/png' },
+        ],
+      },
+      { allowPrivate: true, ca: mailCa },
+    );
+    await checkAll(user);
+    const [original] = await withToken(user, `Files ${token}`);
+    const detail = (await user.get(`/api/email/messages/${original!.id}`)).json<EmailDetail>();
+    // Listed by name.
+    expect(detail.attachments.map((file) => file.name)).toEqual(['logo.png', 'offer.pdf']);
+    const offer = detail.attachments.find((file) => file.name === 'offer.pdf')!;
+
+    // Passed on without the logo, as a user removing it from the forward would.
+    const forward = await user.post(
+      '/api/email/send',
+      draft({
+        to: mailUser,
+        subject: `Fwd: Files ${token}`,
+        content: `forwarded ${token}`,
+        attachmentIds: [offer.id],
+      }),
+    );
+    expect(forward.statusCode, forward.body).toBe(201);
+    const sent = (await user.get(`/api/email/messages/${forward.json().id}`)).json<EmailDetail>();
+    expect(sent.attachments.map((file) => [file.name, file.size])).toEqual([['offer.pdf', pdf.length]]);
+
+    await checkAll(user);
+    const [arrived, ...more] = await withToken(user, `forwarded ${token}`);
+    expect(more).toEqual([]);
+    const received = (await user.get(`/api/email/messages/${arrived!.id}`)).json<EmailDetail>();
+    expect(received.attachments.map((file) => file.name)).toEqual(['offer.pdf']);
+    const download = await user.get(`/api/email/messages/${arrived!.id}/attachments/${received.attachments[0]!.id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdf)).toBe(true);
   });
 
   it('answers a wrong password with its message, storing nothing and showing no password', async () => {

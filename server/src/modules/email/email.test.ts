@@ -166,7 +166,7 @@ describe('the folder lists', () => {
 });
 
 describe('the reading pane and attachments', () => {
-  it('shows the message with its recipients, bodies and attachments', async () => {
+  it('shows the message with its recipients, bodies, attachments and those too large to keep', async () => {
     const id = await receive(a, accountId, {
       subject: 'Read me',
       to: [{ name: 'Ann', address: 'ann@example.com' }],
@@ -175,6 +175,7 @@ describe('the reading pane and attachments', () => {
       html: '<p>Plain words</p>',
       hasRemoteImages: true,
       attachments: [{ filename: 'a.pdf', declaredType: 'application/pdf', size: 3, content: Buffer.from('pdf') }],
+      omittedAttachments: [{ filename: 'video\u0000.mp4', declaredType: 'video/mp4', size: 31_000_000 }],
     });
     const detail = await ok<EmailDetail>(a.get(`/api/email/messages/${id}`));
     expect(detail).toMatchObject({
@@ -191,6 +192,7 @@ describe('the reading pane and attachments', () => {
       attachmentCount: 1,
       hasAttachments: true,
       attachments: [{ id: expect.any(String), name: 'a.pdf', size: 3 }],
+      omittedAttachments: [{ name: 'video.mp4', size: 31_000_000 }],
     });
   });
 

@@ -8,7 +8,7 @@ import {
   type MailConnectOptions,
   type MailServer,
 } from './mail-host';
-import { MAX_MESSAGE_BYTES } from './parse';
+import { MAX_MESSAGE_BYTES } from '@common/email';
 import { DEFAULT_MAX_MESSAGES_PER_CHECK } from './pop3';
 
 /** An IMAP server row has the shape of the POP3 and SMTP rows; 993 with implicit TLS, 143 with STARTTLS. */

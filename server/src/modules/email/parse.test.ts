@@ -1,7 +1,8 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
 import { mailConnectionMessages } from '@common/mail-connection';
-import { MAX_ATTACHMENT_BYTES, MAX_MESSAGE_BYTES, parseEmail } from './parse';
+import { MAX_ATTACHMENT_BYTES, MAX_MESSAGE_BYTES } from '@common/email';
+import { parseEmail } from './parse';
 
 // What the app stores of a fetched message: headers, text, sanitized HTML, attachments within the limits.
 

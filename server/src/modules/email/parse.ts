@@ -1,12 +1,8 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { MAX_ATTACHMENT_BYTES, MAX_MESSAGE_BYTES } from '@common/email';
 import { mailConnectionMessages } from '@common/mail-connection';
 import { MailConnectionError } from './mail-errors';
 import { sanitizeEmailHtml } from './sanitize-email-html';
-
-/** A message larger than this is not fetched (POP3, IMAP) nor parsed. */
-export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
-/** An attachment larger than this is not kept; the message is, with the attachment listed as omitted. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 export interface ParsedAddress {
   name: string;

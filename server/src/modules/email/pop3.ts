@@ -11,7 +11,7 @@ import {
   type MailConnectOptions,
   type MailServer,
 } from './mail-host';
-import { MAX_MESSAGE_BYTES } from './parse';
+import { MAX_MESSAGE_BYTES } from '@common/email';
 
 export interface FetchedPop3Message {
   /** The server's UIDL: stable across sessions, the key to "already stored". */

@@ -1,15 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { emailSendMessages, splitAddresses, type composeSchema } from '@common/email';
+import { emailSendMessages, MAX_FORWARDED_BYTES, splitAddresses, type composeSchema } from '@common/email';
 import type { EmailAuthMethod } from '@common/email-accounts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { emailAccounts, emailServerConfig, mailMessages } from '../../db/schema';
+import { emailAccounts, emailServerConfig, mailAttachments, mailMessages } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SecretBox } from '../../secrets/secret-box';
+import { openStoredFile } from './attachment-files';
 import { MailConnectionError } from './mail-errors';
 import { parseEmail } from './parse';
-import { sendMail, type MailAddress } from './smtp';
+import { sendMail, type MailAddress, type OutgoingMessage } from './smtp';
 import { storeSent } from './store';
 
 // Sending (Compose, reply, forward): through the SMTP server of the account chosen, and the very bytes sent stored
@@ -48,6 +49,53 @@ async function messageIdAnswered(db: Db, userId: string, id: string): Promise<st
   return original.messageId ?? undefined;
 }
 
+const attachmentRefused = (message: string) => new AppError(400, message, { attachmentIds: message });
+
+/**
+ * The user's stored attachments named, read from their files in the order given: a forward's. Refused with the
+ * field's message when one is not the user's (or its file is gone) or together they are over MAX_FORWARDED_BYTES.
+ */
+async function attachmentsToSend(
+  db: Db,
+  dataDir: string,
+  userId: string,
+  ids: string[],
+): Promise<NonNullable<OutgoingMessage['attachments']>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({
+      id: mailAttachments.id,
+      filename: mailAttachments.filename,
+      declaredType: mailAttachments.declaredType,
+      size: mailAttachments.size,
+      storageKey: mailAttachments.storageKey,
+    })
+    .from(mailAttachments)
+    .where(and(eq(mailAttachments.userId, userId), inArray(mailAttachments.id, wanted)));
+  if (rows.length !== wanted.length) throw attachmentRefused(emailSendMessages.attachmentNotFound);
+  if (rows.reduce((sum, row) => sum + row.size, 0) > MAX_FORWARDED_BYTES) {
+    throw attachmentRefused(emailSendMessages.attachmentsTooLarge);
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const attachments = [];
+  for (const id of wanted) {
+    const row = byId.get(id)!;
+    const file = await openStoredFile(dataDir, row.storageKey);
+    if (!file) throw attachmentRefused(emailSendMessages.attachmentNotFound);
+    try {
+      attachments.push({
+        filename: row.filename,
+        content: await file.handle.readFile(),
+        contentType: row.declaredType,
+      });
+    } finally {
+      await file.handle.close();
+    }
+  }
+  return attachments;
+}
+
 const addressesOf = (field: string): MailAddress[] => splitAddresses(field).map((address) => ({ address }));
 
 /**
@@ -63,6 +111,7 @@ export async function sendEmail(
 ): Promise<{ id: string }> {
   const account = await accountToSendFrom(db, sender.id, input.accountId);
   const inReplyTo = input.inReplyTo ? await messageIdAnswered(db, sender.id, input.inReplyTo) : undefined;
+  const attachments = await attachmentsToSend(db, config.dataDir, sender.id, input.attachmentIds);
   const [smtp] = await db
     .select()
     .from(emailServerConfig)
@@ -89,6 +138,7 @@ export async function sendEmail(
       text: input.content,
       inReplyTo,
       references: inReplyTo ? [inReplyTo] : undefined,
+      attachments,
     },
     { allowPrivate: config.mailAllowPrivateHosts, ca: config.mailCa },
   );

@@ -150,6 +150,7 @@ export async function getEmail(db: Db, userId: string, id: string): Promise<Emai
       text: mailMessages.textBody,
       html: mailMessages.htmlBody,
       hasRemoteImages: mailMessages.hasRemoteImages,
+      omittedAttachments: mailMessages.omittedAttachments,
     })
     .from(mailMessages)
     .where(ownMessage(userId, id));
@@ -167,6 +168,7 @@ export async function getEmail(db: Db, userId: string, id: string): Promise<Emai
     html: row.html,
     hasRemoteImages: row.hasRemoteImages,
     attachments,
+    omittedAttachments: row.omittedAttachments,
   };
 }
 

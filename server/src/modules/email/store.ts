@@ -10,9 +10,6 @@ import type { ParsedAddress, ParsedAttachment, ParsedEmail } from './parse';
 // transaction with its addresses and attachments, so a fetch that dies halfway loses nothing already stored and
 // leaves nothing half-stored.
 
-/** A message as the parser hands it over (the HTML already sanitized); what was left out is not stored. */
-export type ParsedMessage = Omit<ParsedEmail, 'omittedAttachments'>;
-
 export const PREVIEW_LENGTH = 200;
 
 /** PostgreSQL text and jsonb cannot hold NUL, which a message may carry. */
@@ -33,7 +30,7 @@ export function previewOf(text: string, html: string | null): string {
  * The distinct addresses a message names (from, to, cc), lower-cased: its rows in email_message_addresses. One
  * longer than an e-mail address can be (and a contact's) is left out of that index.
  */
-function addressesOf(parsed: ParsedMessage): string[] {
+function addressesOf(parsed: ParsedEmail): string[] {
   const all = [parsed.from, ...parsed.to, ...parsed.cc].map((a) => clean(a.address).trim().toLowerCase());
   return [...new Set(all.filter((address) => address && address.length <= 254))];
 }
@@ -56,7 +53,7 @@ interface Placement {
 }
 
 /** The message row; null when it is an incoming copy of a Message-ID the user has already. */
-async function insertMessage(tx: Tx, placement: Placement, parsed: ParsedMessage): Promise<string | null> {
+async function insertMessage(tx: Tx, placement: Placement, parsed: ParsedEmail): Promise<string | null> {
   const insert = tx.insert(mailMessages).values({
     ...placement,
     messageId:
@@ -74,6 +71,7 @@ async function insertMessage(tx: Tx, placement: Placement, parsed: ParsedMessage
     htmlBody: parsed.html === null ? null : clean(parsed.html),
     hasRemoteImages: parsed.hasRemoteImages,
     attachmentCount: parsed.attachments.length,
+    omittedAttachments: parsed.omittedAttachments.map((a) => ({ name: clean(a.filename), size: a.size })),
   });
   const [row] = await (
     placement.direction === 'in'
@@ -165,7 +163,7 @@ export function storeIncoming(
   userId: string,
   accountId: string,
   remoteUid: string,
-  parsed: ParsedMessage,
+  parsed: ParsedEmail,
   { folder = 'inbox', isRead = false }: IncomingPlacement = {},
 ): Promise<StoreResult> {
   return withFiles(db, async (tx, pending) => {
@@ -188,7 +186,7 @@ export function storeSent(
   dataDir: string,
   userId: string,
   accountId: string | null,
-  parsed: ParsedMessage,
+  parsed: ParsedEmail,
 ): Promise<{ stored: true; id: string }> {
   return withFiles(db, async (tx, pending) => {
     const id = await insertMessage(tx, { userId, accountId, direction: 'out', folder: 'sent', isRead: true }, parsed);

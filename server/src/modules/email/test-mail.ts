@@ -1,13 +1,13 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ParsedMessage } from './store';
+import type { ParsedEmail } from './parse';
 
 // Messages for the tests, as the parser would hand them over.
 
 let counter = 0;
 
-export function parsedMessage(overrides: Partial<ParsedMessage> = {}): ParsedMessage {
+export function parsedMessage(overrides: Partial<ParsedEmail> = {}): ParsedEmail {
   counter++;
   return {
     messageId: `<test-${Date.now()}-${counter}@example.com>`,
@@ -20,6 +20,7 @@ export function parsedMessage(overrides: Partial<ParsedMessage> = {}): ParsedMes
     html: null,
     hasRemoteImages: false,
     attachments: [],
+    omittedAttachments: [],
     ...overrides,
   };
 }

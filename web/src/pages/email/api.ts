@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   emailCheckResultSchema,
   emailDetailSchema,
+  type ComposeDraft,
   emailFolderListSchema,
   emailFolderMessages,
   emailFolderSchema,
@@ -144,22 +145,11 @@ export function useCheckMail() {
   });
 }
 
-/** The compose form's fields, the account to send from and the message answered. */
-export interface SendInput {
-  accountId?: string;
-  to: string;
-  cc: string;
-  bcc: string;
-  subject: string;
-  content: string;
-  inReplyTo?: string;
-}
-
 /** Sends through the account's SMTP server; the sent copy lands in Sent. Failures are shown by the form. */
 export function useSendEmail() {
   const invalidate = useInvalidateEmail();
   return useMutation({
-    mutationFn: (input: SendInput) => api.post('/api/email/send', input, z.object({ id: z.string() })),
+    mutationFn: (input: ComposeDraft) => api.post('/api/email/send', input, z.object({ id: z.string() })),
     onSuccess: () => invalidate(),
   });
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { MailPlus, Send, Trash2 } from 'lucide-react';
+import { FileText, MailPlus, Send, Trash2, X } from 'lucide-react';
 import { composeSchema, emailMessages, type ComposeDraft, type EmailDetail } from '@common/email';
 import type { EmailAccount } from '@common/email-accounts';
 import { Button, buttonClasses } from '../../components/button';
@@ -19,7 +19,7 @@ import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { emailAccountsQuery } from '../email-accounts/api';
 import { emailDetailQuery, useSendEmail } from './api';
-import { fullTime } from './format';
+import { fileSize, fullTime } from './format';
 import { isReplyMode, replyDraft, type ReplyMode } from './reply-draft';
 
 const emptyDraft: ComposeDraft = { to: '', cc: '', bcc: '', subject: '', content: '' };
@@ -103,6 +103,10 @@ function ComposeForm({ accounts, answered }: ComposeFormProps) {
     () => accounts.find((account) => account.id === answered?.message.accountId)?.id ?? accounts[0]!.id,
   );
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A forward carries the original's attachments; the user may leave some out.
+  const [attachments, setAttachments] = useState(() =>
+    answered?.mode === 'forward' ? answered.message.attachments : [],
+  );
   const {
     register,
     handleSubmit,
@@ -138,7 +142,12 @@ function ComposeForm({ accounts, answered }: ComposeFormProps) {
     setRefusal(null);
     const inReplyTo = answered && answered.mode !== 'forward' ? answered.message.id : undefined;
     send.mutate(
-      { ...draft, accountId, ...(inReplyTo ? { inReplyTo } : {}) },
+      {
+        ...draft,
+        accountId,
+        ...(inReplyTo ? { inReplyTo } : {}),
+        attachmentIds: attachments.map((file) => file.id),
+      },
       {
         onSuccess: () => {
           toast.success('Email sent');
@@ -176,6 +185,11 @@ function ComposeForm({ accounts, answered }: ComposeFormProps) {
         </div>
         <Field label="Subject" autoComplete="off" error={errors.subject?.message} {...register('subject')} />
         <TextareaField label="Message" rows={12} error={errors.content?.message} {...register('content')} />
+        <ForwardedAttachments
+          files={attachments}
+          onRemove={(id) => setAttachments((files) => files.filter((file) => file.id !== id))}
+          disabled={send.isPending}
+        />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={backToInbox} disabled={send.isPending}>
             <Trash2 aria-hidden="true" className="size-4" />
@@ -188,6 +202,45 @@ function ComposeForm({ accounts, answered }: ComposeFormProps) {
         </div>
       </form>
     </Card>
+  );
+}
+
+interface ForwardedAttachmentsProps {
+  files: EmailDetail['attachments'];
+  onRemove: (id: string) => void;
+  disabled: boolean;
+}
+
+function ForwardedAttachments({ files, onRemove, disabled }: ForwardedAttachmentsProps) {
+  if (files.length === 0) return null;
+  return (
+    <section aria-labelledby="compose-attachments">
+      <h2 id="compose-attachments" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        Attachments
+      </h2>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {files.map((file) => (
+          <li
+            key={file.id}
+            className="flex min-w-0 items-center gap-2 rounded-lg border border-slate-200 py-1 pr-1 pl-3 dark:border-slate-700"
+          >
+            <FileText aria-hidden="true" className="size-4 shrink-0 text-indigo-500" />
+            <span className="min-w-0 truncate text-sm text-slate-900 dark:text-white">{file.name}</span>
+            <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{fileSize(file.size)}</span>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`Remove ${file.name}`}
+              onClick={() => onRemove(file.id)}
+              disabled={disabled}
+            >
+              <X aria-hidden="true" className="size-4" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, FileText, Mail } from 'lucide-react';
-import { emailMessages, type EmailAddress, type EmailDetail } from '@common/email';
+import { ArrowLeft, Download, FileText, FileX, Mail } from 'lucide-react';
+import { emailMessages, omittedAttachmentNote, type EmailAddress, type EmailDetail } from '@common/email';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
@@ -74,8 +74,9 @@ function OpenMessage({ id, onBack, onGone }: { id: string; onBack: () => void; o
         {message.subject || '(no subject)'}
       </h2>
       <MessageActions message={message} onGone={onGone} />
-      <div className="mt-4 flex flex-col gap-1 border-b border-slate-200 pb-4 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800">
-        <div className="min-w-0">
+      {/* The time goes under the sender when the pane is too narrow for both on one line. */}
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-1 border-b border-slate-200 pb-4 dark:border-slate-800">
+        <div className="min-w-0 flex-[1_1_16rem]">
           <p className="text-sm wrap-anywhere text-slate-900 dark:text-white">
             <span className="font-semibold">{message.sender}</span>{' '}
             {/* One block, so a narrow pane moves the whole address to the next line rather than its last ">". */}
@@ -105,21 +106,22 @@ const addressList = (addresses: EmailAddress[]) =>
   addresses.map(({ name, address }) => (name && name !== address ? `${name} <${address}>` : address)).join(', ');
 
 /**
- * Opening an unread message marks it read, once: "Mark as unread" on the open message is not undone by this.
+ * Opening an unread message marks it read, once per opening: "Mark as unread" on the open message, read or not
+ * when it was opened, is not undone by this.
  */
 function useMarkReadOnOpen(message: EmailDetail | undefined) {
   const update = useUpdateEmail();
-  const marked = useRef(false);
+  const opened = useRef<string | null>(null);
   const { mutate } = update;
   useEffect(() => {
-    if (!message || message.isRead || marked.current) return;
-    marked.current = true;
-    mutate({ id: message.id, patch: { isRead: true } });
+    if (!message || opened.current === message.id) return;
+    opened.current = message.id;
+    if (!message.isRead) mutate({ id: message.id, patch: { isRead: true } });
   }, [message, mutate]);
 }
 
 function Attachments({ message }: { message: EmailDetail }) {
-  if (message.attachments.length === 0) return null;
+  if (message.attachments.length === 0 && message.omittedAttachments.length === 0) return null;
   return (
     <section aria-labelledby="email-attachments" className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
       <h3 id="email-attachments" className="text-sm font-semibold text-slate-900 dark:text-white">
@@ -141,6 +143,20 @@ function Attachments({ message }: { message: EmailDetail }) {
               </span>
               <Download aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
             </a>
+          </li>
+        ))}
+        {message.omittedAttachments.map((file, i) => (
+          <li
+            key={`omitted-${i}`}
+            className="flex min-w-0 items-center gap-3 rounded-lg border border-dashed border-slate-300 px-3 py-2 dark:border-slate-700"
+          >
+            <FileX aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+            <span className="min-w-0">
+              <span className="block truncate text-sm font-medium text-slate-900 dark:text-white">{file.name}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">
+                {fileSize(file.size)} · {omittedAttachmentNote}
+              </span>
+            </span>
           </li>
         ))}
       </ul>

@@ -31,6 +31,7 @@ const message: EmailDetail = {
   attachmentCount: 0,
   hasAttachments: false,
   attachments: [],
+  omittedAttachments: [],
 };
 const when = 'Jan 1, 2030, 10:00 AM';
 
