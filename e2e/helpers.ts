@@ -37,14 +37,17 @@ export async function dragTo(page: Page, source: Locator, target: Locator) {
 }
 
 /**
- * A keyboard drag as a screen-reader user makes it: Space on the handle, then each arrow only once the handle
- * shows it is picked up, and the drop only once the live region has announced where the item is over. An arrow
- * pressed before dnd-kit has measured the drop targets (a busy machine) would move nothing.
+ * A keyboard drag as a screen-reader user makes it: Space on the handle, each arrow once the item is picked up and
+ * measured, and the drop once the live region has announced where the item is over. dnd-kit listens for the
+ * arrows only from a timer it sets at pickup: on a busy machine React had already shown the item picked up when
+ * the arrow came, which then scrolled the board instead (seen in CI), so a timer set after it is awaited first.
  */
 export async function keyboardDrag(page: Page, handle: Locator, keys: { key: string; announced: string }[]) {
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status').filter({ hasText: / is over / })).toBeAttached();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   for (const { key, announced } of keys) {
     await page.keyboard.press(key);
     await expect(page.getByText(announced, { exact: true })).toBeAttached();
