@@ -15,6 +15,9 @@ export default defineConfig({
         include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts'],
         ...(db === 'postgres' ? { include: ['server/**/*.test.ts'] } : {}),
         env: { TEST_DB: db },
+        globalSetup: ['server/src/test/global-setup.ts'],
+        // Test files share one module graph per worker: importing the app anew for each file cost minutes a run.
+        isolate: false,
         environment: 'node',
         testTimeout: 30_000,
         hookTimeout: 60_000,

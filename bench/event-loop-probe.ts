@@ -1,7 +1,7 @@
 // Loaded into the server by the bench (`node --import tsx --import ./bench/event-loop-probe.ts …`), so the
 // product's code is measured unchanged: the event loop's delay between two SIGUSR2 signals, written as JSON
 // ({ p50, p99, max } in milliseconds) to the file BENCH_LOOP_DELAY_FILE names.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const file = process.env.BENCH_LOOP_DELAY_FILE;
@@ -18,9 +18,12 @@ if (file) {
     histogram.disable();
     measuring = false;
     const ms = (ns: number) => ns / 1e6;
+    // Written whole, then renamed: the bench waits for the file to exist and must never read it half-written.
+    const partial = `${file}.partial`;
     writeFileSync(
-      file,
+      partial,
       JSON.stringify({ p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) }),
     );
+    renameSync(partial, file);
   });
 }

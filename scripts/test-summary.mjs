@@ -18,6 +18,12 @@ if (playwright) {
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
 }
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+if (vitest) {
+  const end = Math.max(vitest.startTime, ...vitest.testResults.map((file) => file.endTime));
+  console.log(`Unit and API tests: ${minutes(end - vitest.startTime)}`);
+}
+if (playwright) console.log(`Browser tests: ${minutes(playwright.stats.duration)}`);
 if (!vitest || !playwright) failed += 1; // a missing report is a run that did not finish
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -60,7 +60,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  // Written whole under another name, then linked into place: a second process starting at the same moment
+  // never reads a half-written key, and the first link wins (the loser reads the winner's key).
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(partial, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  return readFileSync(file, 'utf8').trim();
 }

@@ -32,9 +32,14 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
  * Opens the database: PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`
  * (or in memory when `dataDir` is null, for tests). Migrations run before it is handed out.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  /** An in-memory embedded database starts from this dump (`dumpDataDir`) instead of an empty cluster. */
+  pgliteSnapshot?: Blob;
+}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -78,11 +83,11 @@ async function assertUtf8(client: pg.PoolClient): Promise<void> {
   );
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Database> {
   const folder = dataDir ? path.join(dataDir, 'db') : null;
   const releaseLock = folder ? acquireFolderLock(folder) : () => undefined;
   try {
-    const client = new DrizzlePglite(folder ?? undefined);
+    const client = new DrizzlePglite(folder ?? undefined, snapshot);
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });

@@ -16,9 +16,9 @@ const withoutParsers = (options?: QueryOptions): QueryOptions | undefined =>
  * client instead, they give the same values for no copy.
  */
 export class DrizzlePglite extends PGlite {
-  constructor(dataDir?: string) {
+  constructor(dataDir?: string, loadDataDir?: Blob) {
     // The contrib extensions the migrations create: trigram search (contacts) and the bookings' overlap constraint.
-    super({ dataDir, parsers: drizzleParsers, extensions: { pg_trgm, btree_gist } });
+    super({ dataDir, loadDataDir, parsers: drizzleParsers, extensions: { pg_trgm, btree_gist } });
   }
 
   /** PGlite sets the array types' parsers once it has read them from the database: Drizzle's win. */

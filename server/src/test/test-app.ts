@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -55,8 +56,17 @@ export async function buildTestApp(config: Partial<Config> = {}): Promise<TestAp
 
 /** A fresh, migrated database of the project under test; closing it also drops a PostgreSQL one. */
 export async function openTestDatabase(): Promise<Database> {
-  const fresh = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
-  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: null });
+  // Imported here: the bench imports this module outside the test runner.
+  const { inject } = await import('vitest');
+  const fresh =
+    process.env.TEST_DB === 'postgres'
+      ? await createPostgresDatabase(undefined, 'pipewise_test', inject('postgresTemplate'))
+      : null;
+  const database = await openDatabase({
+    databaseUrl: fresh?.url,
+    dataDir: null,
+    pgliteSnapshot: fresh ? undefined : await readSnapshot(inject('pgliteSnapshot')),
+  });
   return {
     ...database,
     close: async () => {
@@ -66,13 +76,25 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-/** A new, empty database on the PostgreSQL server of `adminUrl`, dropped again by `drop()`. */
-export async function createPostgresDatabase(adminUrl = process.env.TEST_DATABASE_URL, prefix = 'pipewise_test') {
+let snapshot: { file: string; blob: Promise<Blob> } | undefined;
+
+/** The migrated embedded database of global-setup.ts, read once per test file. */
+function readSnapshot(file: string): Promise<Blob> {
+  if (snapshot?.file !== file) snapshot = { file, blob: readFile(file).then((bytes) => new Blob([bytes])) };
+  return snapshot.blob;
+}
+
+/** A new database on the PostgreSQL server of `adminUrl` (empty, or a copy of `template`), dropped again by `drop()`. */
+export async function createPostgresDatabase(
+  adminUrl = process.env.TEST_DATABASE_URL,
+  prefix = 'pipewise_test',
+  template?: string,
+) {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
