@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { GuestOnly } from './shell/guest-only';
 import { PublicLayout } from './shell/public-layout';
 import { RootLayout } from './shell/root-layout';
 import { SessionLayout } from './shell/session-layout';
@@ -77,10 +76,11 @@ export function AppRoutes() {
           <Route element={<PublicLayout />}>
             <Route path="/" element={<LandingPage />} />
             <Route path="/pricing" element={<PricingPage />} />
-            <Route element={<GuestOnly />}>
-              <Route path="/signin" element={<SignInPage />} />
-              <Route path="/signup" element={<SignUpPage />} />
-            </Route>
+          </Route>
+          {/* The same layout, its header kept across the move; a signed-in user is sent to the dashboard. */}
+          <Route element={<PublicLayout guestOnly />}>
+            <Route path="/signin" element={<SignInPage />} />
+            <Route path="/signup" element={<SignUpPage />} />
           </Route>
           <Route path="/app" element={<AppShell />}>
             <Route index element={toDashboard} />
