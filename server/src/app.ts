@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -64,6 +64,8 @@ export interface AppOptions {
   /** The built React app; tests of the API leave it out. */
   webDir?: string | null;
   logger?: boolean | object;
+  /** A logger made beforehand (main.ts logs the database's start with it); else one is made from `logger` or the config. */
+  loggerInstance?: FastifyBaseLogger;
   /** Called for every route as it is added: the isolation test walks the route table with it. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -74,10 +76,11 @@ export async function buildApp({
   database,
   webDir = defaultWebDir,
   logger,
+  loggerInstance,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? serverLogger(config),
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? serverLogger(config) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Server-generated ids for the request log; a client's x-request-id is not trusted.
