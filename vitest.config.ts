@@ -12,7 +12,7 @@ export default defineConfig({
       resolve: { alias: { '@common': commonDir } },
       test: {
         name: db,
-        include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts'],
+        include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
         ...(db === 'postgres' ? { include: ['server/**/*.test.ts'] } : {}),
         env: { TEST_DB: db },
         globalSetup: ['server/src/test/global-setup.ts'],

@@ -44,3 +44,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const sessionResponseSchema = z.object({ user: userSchema });
+
+/** GET /api/session: the signed-in user, or null for a visitor with no session (a 200 either way). */
+export const currentSessionResponseSchema = z.object({ user: userSchema.nullable() });
+export type CurrentSessionResponse = z.infer<typeof currentSessionResponseSchema>;

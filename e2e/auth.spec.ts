@@ -20,6 +20,37 @@ test.describe('sign-up and sign-in', () => {
     await expect(page).toHaveURL(/\/app\/dashboard$/);
   });
 
+  test("after sign-up the app's loading screen follows the form: the public header does not show over a blank page", async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill('Flash Free');
+    await page.getByLabel('Email Address').fill(uniqueEmail());
+    await page.getByLabel('Password').fill(PASSWORD);
+    // Every state the page's DOM passes through, from the submit on: is the sign-up form there, is the header's link?
+    await page.evaluate(() => {
+      const states: Array<{ form: boolean; getStarted: boolean }> = [];
+      const record = () => {
+        const links = [...document.querySelectorAll('header a')];
+        states.push({
+          form: Boolean(document.querySelector('form input[name="name"]')),
+          getStarted: links.some((link) => link.textContent?.trim() === 'Get Started'),
+        });
+      };
+      new MutationObserver(record).observe(document.body, { childList: true, subtree: true });
+      Object.assign(window, { signUpStates: states });
+    });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Flash' })).toBeVisible();
+
+    const states = await page.evaluate(
+      () => (window as unknown as { signUpStates: Array<{ form: boolean; getStarted: boolean }> }).signUpStates,
+    );
+    const formGone = states.findIndex((state) => !state.form);
+    expect(formGone).toBeGreaterThanOrEqual(0);
+    expect(states.slice(formGone).filter((state) => state.getStarted)).toEqual([]);
+  });
+
   test('the form checks fields before sending', async ({ page }) => {
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Create Account' }).click();

@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { randomUUID } from 'node:crypto';
+import { expect, PASSWORD, test, uniqueEmail } from './fixtures';
 
 test('the landing page tells what the product does', async ({ page }) => {
   await page.goto('/');
@@ -61,4 +62,62 @@ test('the pricing page shows the three plans and the FAQ', async ({ page }) => {
 
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('signed-out pages log no console error and fail no request; the form and booking pages ask for no session', async ({
+  page,
+  browser,
+}) => {
+  // An owner with a form, in a context of their own: this page stays signed out.
+  const owner = await browser.newContext();
+  let ownerId: string;
+  let formId: string;
+  try {
+    const ownerPage = await owner.newPage();
+    const signUp = await ownerPage.request.post('/api/auth/sign-up', {
+      data: { name: 'Olive Owner', email: uniqueEmail('owner'), password: PASSWORD },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    ownerId = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const form = await ownerPage.request.post('/api/forms', {
+      data: { name: 'Quiet form', fields: [{ id: randomUUID(), type: 'name', label: 'Full Name', required: true }] },
+    });
+    expect(form.status(), await form.text()).toBe(201);
+    formId = ((await form.json()) as { id: string }).id;
+  } finally {
+    await owner.close();
+  }
+
+  const problems: string[] = [];
+  const sessionRequests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error on ${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} for ${response.url()}`);
+  });
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/me' || pathname === '/api/session') sessionRequests.push(`${pathname} from ${page.url()}`);
+  });
+
+  const visit = async (path: string, heading: string | RegExp) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Whatever the page asks for after it shows has its answer too.
+    await page.waitForLoadState('networkidle');
+  };
+  await visit('/', 'Manage your business with confidence');
+  await visit('/pricing', 'Simple, transparent pricing');
+  await visit('/signin', 'Welcome back');
+  await visit('/signup', 'Create your account');
+  expect(sessionRequests.length, 'the public pages learn whether the visitor is signed in').toBeGreaterThan(0);
+  sessionRequests.length = 0;
+
+  await visit(`/forms/${formId}`, 'Quiet form');
+  await visit(`/book/${ownerId}`, 'Olive Owner');
+  expect(problems).toEqual([]);
+  expect(sessionRequests).toEqual([]);
 });

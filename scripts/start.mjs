@@ -1,29 +1,13 @@
 // `npm start`: builds the web app when the build is missing or older than its sources, then runs the server.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// Each phase says what it does (scripts/web-build.ts, server/src/main.ts): a first start builds the web app and
+// makes a new embedded database, a minute or two on a small machine, and a silent terminal looks like a hang.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const builtIndex = path.join(root, 'dist', 'web', 'index.html');
-
-function newestChange(dir) {
-  if (statSync(dir).isFile()) return statSync(dir).mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-const sources = ['web', 'common'].map((dir) => path.join(root, dir));
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (sources.some((dir) => newestChange(dir) > builtAt) || newestChange(path.join(root, 'vite.config.ts')) > builtAt) {
-  console.log('Building the web app…');
-  const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
-}
-
-const { register } = await import('tsx/esm/api');
 register();
+const { buildWebAppIfStale } = await import('./web-build.ts');
+await buildWebAppIfStale(root);
+console.log('Starting the server…');
 await import(path.join(root, 'server', 'src', 'main.ts'));

@@ -1,13 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -19,6 +13,7 @@ import { authRoutes, tooManyAttempts } from './auth/routes';
 import { handleError } from './http/error-handler';
 import { refuseNulInQuery, registerJsonParser } from './http/json-body';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { RequestLog, serverLogger } from './http/request-log';
 import { Cursors } from './http/cursor';
 import { addSecurityHeaders } from './http/security-headers';
 import { refuseCrossSiteWrites } from './http/same-origin';
@@ -69,31 +64,10 @@ export interface AppOptions {
   /** The built React app; tests of the API leave it out. */
   webDir?: string | null;
   logger?: boolean | object;
+  /** A logger made beforehand (main.ts logs the database's start with it); else one is made from `logger` or the config. */
+  loggerInstance?: FastifyBaseLogger;
   /** Called for every route as it is added: the isolation test walks the route table with it. */
   onRoute?: (route: RouteOptions) => void;
-}
-
-const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
-
-/** JSON lines by default; at a terminal, pino-pretty turns them into readable lines (in a worker thread of pino's). */
-function serverLogger(config: Config) {
-  if (config.logFormat === 'json') return { level: config.logLevel, redact };
-  return {
-    level: config.logLevel,
-    redact,
-    transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
-  };
-}
-
-/** One log line per request, written when it ends and naming the request: Fastify's default writes a second at arrival. */
-class OneLinePerRequest extends LogController {
-  override incomingRequest() {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (error)
-      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  }
 }
 
 /** Builds the HTTP app from its parts. main.ts listens on it; tests drive it through inject(). */
@@ -102,15 +76,16 @@ export async function buildApp({
   database,
   webDir = defaultWebDir,
   logger,
+  loggerInstance,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? serverLogger(config),
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? serverLogger(config) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Server-generated ids for the request log; a client's x-request-id is not trusted.
     genReqId: () => crypto.randomUUID(),
-    logController: new OneLinePerRequest(),
+    logController: new RequestLog(config.logFormat),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,14 +1,25 @@
+import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DatabaseEncodingError, openDatabase } from './db/client';
 import { FolderLockedError } from './db/folder-lock';
+import { serverLogger } from './http/request-log';
 import { startMailChecks } from './modules/email/check';
 
 async function main() {
   const config = loadConfig();
+  const log = pino(serverLogger(config));
+  const openedAt = Date.now();
+  // Said before, as a first start's new embedded database takes a minute on a small machine.
+  log.info(
+    config.databaseUrl
+      ? 'Connecting to PostgreSQL and applying migrations…'
+      : `Opening the embedded database in ${config.dataDir} (a new one takes longest) and applying migrations…`,
+  );
   let database;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    log.info(`Database ready in ${Math.round((Date.now() - openedAt) / 1000)} s`);
   } catch (error) {
     if (error instanceof FolderLockedError || error instanceof DatabaseEncodingError) {
       console.error(error.message);
@@ -16,7 +27,7 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, loggerInstance: log });
   // The accounts' automatic mail checks, done by this process (several processes share them through the database).
   const mailChecks = startMailChecks(database.db, app.secrets, config, app.log);
   const shutdown = async (signal: string) => {

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { GuestOnly } from './shell/guest-only';
 import { PublicLayout } from './shell/public-layout';
 import { RootLayout } from './shell/root-layout';
+import { SessionLayout } from './shell/session-layout';
 
 // Each screen is its own chunk, loaded when its route is first visited; so is the signed-in shell.
 // Declarative routes (not the data router): every page loads the router, and this mode is 17 KB lighter.
@@ -69,53 +69,56 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route element={<PublicLayout />}>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/pricing" element={<PricingPage />} />
-          <Route element={<GuestOnly />}>
+        {/* The public form and booking pages: no layout (they also show inside the widgets' iframes), no session. */}
+        <Route path="/forms/:id" element={<PublicFormPage />} />
+        <Route path="/book/:userId" element={<BookingPage />} />
+        <Route element={<SessionLayout />}>
+          <Route element={<PublicLayout />}>
+            <Route path="/" element={<LandingPage />} />
+            <Route path="/pricing" element={<PricingPage />} />
+          </Route>
+          {/* The same layout, its header kept across the move; a signed-in user is sent to the dashboard. */}
+          <Route element={<PublicLayout guestOnly />}>
             <Route path="/signin" element={<SignInPage />} />
             <Route path="/signup" element={<SignUpPage />} />
           </Route>
-        </Route>
-        <Route path="/forms/:id" element={<PublicFormPage />} />
-        {/* The public booking page: no layout, as it also shows inside the scheduling widget's iframe. */}
-        <Route path="/book/:userId" element={<BookingPage />} />
-        <Route path="/app" element={<AppShell />}>
-          <Route index element={toDashboard} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="contacts" element={<ContactsPage />} />
-          <Route path="contacts/:id" element={<ContactDetailPage />} />
-          <Route path="deals" element={<DealsPage />} />
-          <Route path="projects" element={<ProjectsPage />} />
-          <Route path="settings/pipelines" element={<PipelinesPage />} />
-          <Route path="tasks" element={<TasksPage />} />
-          <Route path="calendar" element={<CalendarPage />} />
-          <Route path="settings/calendar" element={<CalendarIntegrationPage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="settings/email" element={<EmailSettingsPage />} />
-          <Route path="settings" element={<SettingsPage />} />
-          <Route path="settings/scheduling" element={<SchedulingSettingsPage />} />
-          <Route path="settings/ai" element={<AiConfigPage />} />
-          <Route path="settings/notifications" element={<NotificationSettingsPage />} />
-          <Route path="chatbot" element={<ChatbotsPage />} />
-          <Route path="forms" element={<FormsPage />} />
-          <Route path="forms/:id/submissions" element={<SubmissionsPage />} />
-          <Route path="email" element={<EmailPage />} />
-          <Route path="email/folder/:folderId" element={<EmailPage />} />
-          <Route path="email/compose" element={<ComposePage />} />
-          {placeholders.map(([path, title]) => (
-            <Route key={path} path={path} element={<PlaceholderPage key={path} title={title} />} />
-          ))}
+          <Route path="/app" element={<AppShell />}>
+            <Route index element={toDashboard} />
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="contacts" element={<ContactsPage />} />
+            <Route path="contacts/:id" element={<ContactDetailPage />} />
+            <Route path="deals" element={<DealsPage />} />
+            <Route path="projects" element={<ProjectsPage />} />
+            <Route path="settings/pipelines" element={<PipelinesPage />} />
+            <Route path="tasks" element={<TasksPage />} />
+            <Route path="calendar" element={<CalendarPage />} />
+            <Route path="settings/calendar" element={<CalendarIntegrationPage />} />
+            <Route path="profile" element={<ProfilePage />} />
+            <Route path="settings/email" element={<EmailSettingsPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="settings/scheduling" element={<SchedulingSettingsPage />} />
+            <Route path="settings/ai" element={<AiConfigPage />} />
+            <Route path="settings/notifications" element={<NotificationSettingsPage />} />
+            <Route path="chatbot" element={<ChatbotsPage />} />
+            <Route path="forms" element={<FormsPage />} />
+            <Route path="forms/:id/submissions" element={<SubmissionsPage />} />
+            <Route path="email" element={<EmailPage />} />
+            <Route path="email/folder/:folderId" element={<EmailPage />} />
+            <Route path="email/compose" element={<ComposePage />} />
+            {placeholders.map(([path, title]) => (
+              <Route key={path} path={path} element={<PlaceholderPage key={path} title={title} />} />
+            ))}
+            <Route path="*" element={toDashboard} />
+          </Route>
+          {/* Paths some links use without the /app prefix (decisions.md item 10). */}
+          <Route path="/dashboard" element={toDashboard} />
+          <Route path="/tasks" element={<Navigate to="/app/tasks" replace />} />
+          <Route path="/tasks/:id" element={<TaskAlias />} />
+          <Route path="/settings/ai" element={<Navigate to="/app/settings/ai" replace />} />
+          <Route path="/settings/email" element={<Navigate to="/app/settings/email" replace />} />
+          <Route path="/settings/calendar" element={<Navigate to="/app/settings/calendar" replace />} />
           <Route path="*" element={toDashboard} />
         </Route>
-        {/* Paths some links use without the /app prefix (decisions.md item 10). */}
-        <Route path="/dashboard" element={toDashboard} />
-        <Route path="/tasks" element={<Navigate to="/app/tasks" replace />} />
-        <Route path="/tasks/:id" element={<TaskAlias />} />
-        <Route path="/settings/ai" element={<Navigate to="/app/settings/ai" replace />} />
-        <Route path="/settings/email" element={<Navigate to="/app/settings/email" replace />} />
-        <Route path="/settings/calendar" element={<Navigate to="/app/settings/calendar" replace />} />
-        <Route path="*" element={toDashboard} />
       </Route>
     </Routes>
   );

@@ -140,6 +140,48 @@ describe('sessions', () => {
   });
 });
 
+describe("the web app's session check, GET /api/session", () => {
+  it('answers 200 with no user to a visitor without a session or with a forged cookie', async () => {
+    for (const headers of [{}, { cookie: 'pipewise.session_token=abc.def' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/session', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: null });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('answers the signed-in user, as GET /api/me does, and no user once signed out', async () => {
+    const ann = await signUp(t.app, 'ann');
+    const session = await ann.get('/api/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual((await ann.get('/api/me')).json());
+    expect(session.json().user).toMatchObject({ id: ann.id, email: ann.email, name: 'ann' });
+
+    await ann.post('/api/auth/sign-out');
+    expect((await ann.get('/api/session')).json()).toEqual({ user: null });
+  });
+
+  it('restores a missing profile, and signs out a session whose profile cannot be created', async () => {
+    const ann = await signUp(t.app, 'ann');
+    await t.database.db.delete(users).where(eq(users.id, ann.id));
+    expect((await ann.get('/api/session')).json().user).toMatchObject({ id: ann.id, email: ann.email, name: null });
+
+    const bob = await signUp(t.app, 'bob');
+    await t.database.db.delete(users).where(eq(users.id, bob.id));
+    await t.database.db.update(users).set({ email: bob.email.toUpperCase() }).where(eq(users.id, ann.id));
+    const session = await bob.get('/api/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ user: null });
+    await t.database.db.update(users).set({ email: ann.email }).where(eq(users.id, ann.id));
+    expect((await bob.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();
+    expect(doc.paths['/api/session']).toHaveProperty('get');
+  });
+});
+
 describe('requests a foreign page could forge', () => {
   it('refuses a write from a foreign origin', async () => {
     const res = await post('/api/auth/sign-up', signUpBody(), { origin: 'https://evil.example' });

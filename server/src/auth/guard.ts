@@ -20,9 +20,16 @@ export function authHeaders(req: FastifyRequest): Headers {
   return headers;
 }
 
-export async function requireUser(req: FastifyRequest, reply: FastifyReply) {
+/** The request's signed-in user, or null; a renewed session's cookie goes out with the reply. */
+export async function findUser(req: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
   const session = await req.server.sessions.check(req.headers.cookie, () => authHeaders(req));
-  if (!session) throw new AppError(401, 'Not signed in');
+  if (!session) return null;
   if (session.cookies.length) reply.header('set-cookie', session.cookies);
-  req.user = session.user;
+  return session.user;
+}
+
+export async function requireUser(req: FastifyRequest, reply: FastifyReply) {
+  const user = await findUser(req, reply);
+  if (!user) throw new AppError(401, 'Not signed in');
+  req.user = user;
 }

@@ -1,10 +1,18 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authMessages, sessionResponseSchema, signInInputSchema, signUpInputSchema } from '@common/auth';
+import {
+  authMessages,
+  currentSessionResponseSchema,
+  sessionResponseSchema,
+  signInInputSchema,
+  signUpInputSchema,
+  type User,
+} from '@common/auth';
 import { emptyBodySchema } from '@common/http';
 import { AppError } from '../errors';
-import { authHeaders, requireUser } from './guard';
+import { authHeaders, findUser, requireUser } from './guard';
 import { ensureProfile, signIn, signOut, signUp } from './service';
+import type { SessionUser } from './session-check';
 
 /** Attempts per client address per minute on sign-in and sign-up. */
 function attemptsLimit(max: number) {
@@ -46,22 +54,35 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
+  /** The session's profile, made when missing; a session whose profile cannot be made is signed out (part 1 §4). */
+  async function profileOf(req: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<User | null> {
+    try {
+      return await ensureProfile(app.db, user);
+    } catch (error) {
+      if (!(error instanceof AppError && error.message === authMessages.profileCreateFailed)) throw error;
+      await app.sessions.forget(req.headers.cookie);
+      sendCookies(reply, await signOut(app.auth, authHeaders(req)));
+      return null;
+    }
+  }
+
   r.get(
     '/api/me',
     { preHandler: requireUser, schema: { response: { 200: sessionResponseSchema } } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      try {
-        return { user: await ensureProfile(app.db, req.user) };
-      } catch (error) {
-        // Part 1 §4: a session whose profile cannot be created is signed out.
-        if (!(error instanceof AppError && error.message === authMessages.profileCreateFailed)) throw error;
-        await app.sessions.forget(req.headers.cookie);
-        sendCookies(reply, await signOut(app.auth, authHeaders(req)));
-        throw new AppError(401, authMessages.profileCreateFailed);
-      }
+      const user = await profileOf(req, reply, req.user);
+      if (!user) throw new AppError(401, authMessages.profileCreateFailed);
+      return { user };
     },
   );
+
+  // The web app's session check: a visitor with no session is an answer, not an error (GET /api/me answers 401).
+  r.get('/api/session', { schema: { response: { 200: currentSessionResponseSchema } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const user = await findUser(req, reply);
+    return { user: user && (await profileOf(req, reply, user)) };
+  });
 }
 
 export const tooManyAttempts = () => ({ statusCode: 429, message: authMessages.tooManyAttempts });

@@ -98,6 +98,11 @@ export const routeCases: Record<string, RouteCase> = {
     call: () => post(`/api/public/forms/${none}/submissions`, { values: {}, idempotencyKey: randomUUID() }),
   },
 
+  'GET /api/session': {
+    public: 'the web app’s session check: the caller’s own user, or null with no session',
+    call: () => get('/api/session'),
+  },
+
   'GET /api/me': { probes: () => [get('/api/me')] },
 
   'GET /api/contacts': { probes: () => [get('/api/contacts'), get(`/api/contacts?q=${MARKER}`)] },

@@ -10,18 +10,25 @@ const isStringOrNull = (value: unknown): value is string | null => typeof value 
  * `sessionResponseSchema` of common/auth.ts checked by hand: the session check runs on every page, and zod
  * should load only with the pages that use it. Like the schema, it keeps the user's known fields only.
  */
+function toUser(data: unknown): User {
+  const user = isRecord(data) ? data.user : undefined;
+  if (
+    !isRecord(user) ||
+    typeof user.id !== 'string' ||
+    typeof user.email !== 'string' ||
+    !isStringOrNull(user.name) ||
+    !isStringOrNull(user.avatarUrl)
+  ) {
+    throw new Error('Unexpected session answer');
+  }
+  return { id: user.id, email: user.email, name: user.name, avatarUrl: user.avatarUrl };
+}
+
 export const sessionResponse: Parser<{ user: User }> = {
-  parse(data) {
-    const user = isRecord(data) ? data.user : undefined;
-    if (
-      !isRecord(user) ||
-      typeof user.id !== 'string' ||
-      typeof user.email !== 'string' ||
-      !isStringOrNull(user.name) ||
-      !isStringOrNull(user.avatarUrl)
-    ) {
-      throw new Error('Unexpected session answer');
-    }
-    return { user: { id: user.id, email: user.email, name: user.name, avatarUrl: user.avatarUrl } };
-  },
+  parse: (data) => ({ user: toUser(data) }),
+};
+
+/** `currentSessionResponseSchema` of common/auth.ts, checked by hand like the one above: the user or null. */
+export const currentSessionResponse: Parser<{ user: User | null }> = {
+  parse: (data) => ({ user: isRecord(data) && data.user === null ? null : toUser(data) }),
 };

@@ -1,20 +1,15 @@
 import { useEffect } from 'react';
 import { authMessages } from '@common/auth-messages';
 import type { User } from '@common/auth';
-import { api, isApiError } from './api';
+import { api } from './api';
 import { clearUser, useAuthStore } from './auth-store';
-import { sessionResponse } from './session-response';
+import { currentSessionResponse } from './session-response';
 import { toast } from './toast';
 
-/** The signed-in user according to the server, or null when the session is gone. */
+/** The signed-in user according to the server, or null when there is no session (a 200, not a 401: no console error). */
 export async function fetchCurrentUser(): Promise<User | null> {
-  try {
-    const { user } = await api.get('/api/me', sessionResponse);
-    return user;
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
+  const { user } = await api.get('/api/session', currentSessionResponse);
+  return user;
 }
 
 export async function signOut(): Promise<void> {

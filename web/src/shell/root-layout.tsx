@@ -1,6 +1,5 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
-import { useSessionSync } from '../lib/session';
 import { PageFallback } from './page-fallback';
 
 /** A new page starts at its top; back and forward keep the browser's own scroll restoration. */
@@ -12,9 +11,8 @@ function useScrollToTopOnNavigate() {
   }, [pathname, navigationType]);
 }
 
-/** Wraps every route: keeps the session in step with the server, and shows a spinner while the first screen's code loads. */
+/** Wraps every route: shows a spinner while the first screen's code loads. */
 export function RootLayout() {
-  useSessionSync();
   useScrollToTopOnNavigate();
   return (
     <Suspense fallback={<PageFallback />}>
