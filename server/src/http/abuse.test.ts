@@ -10,6 +10,7 @@ import { authMessages } from '@common/auth';
 import { AVATAR_MAX_BYTES, profileMessages } from '@common/profile';
 import { buildApp } from '../app';
 import { buildTestApp, openTestDatabase, signUp, testConfig, type TestApp } from '../test/test-app';
+import { pathSpellings } from '../test/path-spellings';
 import { routeCases } from './isolation-cases';
 import {
   aReads,
@@ -184,6 +185,33 @@ describe('writes a page of another site could make the browser send', () => {
       expect(await readAsA(w, everything)).toEqual(before);
     },
   );
+
+  // The router decodes and the guard once read the URL as sent: `POST /%61pi/contacts` from another site was stored.
+  it('refuses every spelling of every write route’s path alike, or finds no route there (404)', async () => {
+    const answers: string[] = [];
+    let spellings = 0;
+    for (const key of writeRoutes()) {
+      const call = callOf(key);
+      for (const url of pathSpellings(call.url)) {
+        spellings++;
+        if (!(key in openToEverySite)) {
+          const res = await sendWith(t.app, w.a.cookie, { ...call, url }, { origin: 'https://evil.example' });
+          if (![403, 404].includes(res.statusCode))
+            answers.push(`${key} as ${url}, foreign origin → ${res.statusCode}`);
+        }
+        const res = await t.app.inject({
+          method: call.method,
+          url,
+          payload: call.body === undefined ? 'x=1' : JSON.stringify(call.body),
+          headers: { cookie: w.a.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        if (![415, 404].includes(res.statusCode)) answers.push(`${key} as ${url}, form body → ${res.statusCode}`);
+      }
+    }
+    expect(spellings).toBeGreaterThan(300);
+    expect(answers).toEqual([]);
+    expect(await readAsA(w, everything)).toEqual(before);
+  });
 });
 
 /** `call` as send() makes it, with extra headers. */
