@@ -19,6 +19,7 @@ import { authRoutes, tooManyAttempts } from './auth/routes';
 import { handleError } from './http/error-handler';
 import { refuseNulInQuery, registerJsonParser } from './http/json-body';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { trustProxyOption } from './http/client-address';
 import { Cursors } from './http/cursor';
 import { addSecurityHeaders } from './http/security-headers';
 import { refuseCrossSiteWrites } from './http/same-origin';
@@ -106,7 +107,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? serverLogger(config),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Server-generated ids for the request log; a client's x-request-id is not trusted.
     genReqId: () => crypto.randomUUID(),

@@ -93,6 +93,32 @@ describe('sign-in attempt limits', () => {
   });
 });
 
+describe('behind one reverse proxy (TRUST_PROXY=1)', () => {
+  const LIMIT = 3;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ authAttemptsPerMinute: LIMIT, trustProxy: 1 });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  // nginx appends the address it saw to whatever X-Forwarded-For the client sent: only the right-most is its own.
+  const signInVia = (forwardedFor: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('counts by the address the proxy wrote: a new forged left-most address each time changes nothing', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n++) statuses.push((await signInVia(`203.0.113.${n}, 198.51.100.7`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    // Another visitor behind the same proxy has attempts of their own.
+    expect((await signInVia('198.51.100.8')).statusCode).toBe(401);
+  });
+});
+
 describe('writes a page of another site could make the browser send', () => {
   let t: TestApp & { routes: RouteOptions[] };
   let w: World;
