@@ -5,10 +5,11 @@ import { emptyBodySchema } from '@common/http';
 import { AppError } from '../errors';
 import { authHeaders, requireUser } from './guard';
 import { ensureProfile, signIn, signOut, signUp } from './service';
+import { keyByClientAddress } from '../http/client-address';
 
 /** Attempts per client address per minute on sign-in and sign-up. */
 function attemptsLimit(max: number) {
-  return { rateLimit: { max, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } };
+  return { rateLimit: { max, timeWindow: 60_000, keyGenerator: keyByClientAddress } };
 }
 
 function sendCookies(reply: FastifyReply, cookies: string[]) {

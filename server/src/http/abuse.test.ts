@@ -117,6 +117,18 @@ describe('behind one reverse proxy (TRUST_PROXY=1)', () => {
     // Another visitor behind the same proxy has attempts of their own.
     expect((await signInVia('198.51.100.8')).statusCode).toBe(401);
   });
+
+  it('counts an IPv6 client by its /64: a new address of it each time changes nothing', async () => {
+    const statuses: number[] = [];
+    for (let n = 1; n <= 6; n++) statuses.push((await signInVia(`2001:db8:7:1::${n.toString(16)}:${n}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    expect((await signInVia('::ffff:198.51.100.9')).statusCode).toBe(401);
+    expect((await signInVia('198.51.100.9')).statusCode).toBe(401);
+    expect((await signInVia('198.51.100.9')).statusCode).toBe(401);
+    expect((await signInVia('::ffff:198.51.100.9')).statusCode).toBe(429);
+    // The next /64 is another client.
+    expect((await signInVia('2001:db8:7:2::1')).statusCode).toBe(401);
+  });
 });
 
 describe('writes a page of another site could make the browser send', () => {
