@@ -14,6 +14,7 @@ import { handleError } from './http/error-handler';
 import { refuseNulInQuery, registerJsonParser } from './http/json-body';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { RequestLog, serverLogger } from './http/request-log';
+import { trustProxyOption } from './http/client-address';
 import { Cursors } from './http/cursor';
 import { addSecurityHeaders } from './http/security-headers';
 import { refuseCrossSiteWrites } from './http/same-origin';
@@ -81,7 +82,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? serverLogger(config) }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Server-generated ids for the request log; a client's x-request-id is not trusted.
     genReqId: () => crypto.randomUUID(),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -9,8 +10,11 @@ export interface Config {
   databaseUrl: string | undefined;
   secretKey: string;
   publicUrl: string;
-  /** Trust X-Forwarded-For only when the server sits behind a known proxy. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe (Fastify's `trustProxy`): none (false), the given number of proxies
+   * in front counted from the right, or the proxies at these addresses or CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** Readable log lines for a person at a terminal; JSON lines for log collectors. */
   logFormat: 'pretty' | 'json';
@@ -43,7 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
     databaseUrl: env.DATABASE_URL || undefined,
     secretKey: env.SECRET_KEY || readOrCreateSecret(dataDir),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat:
       env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : isTerminal ? 'pretty' : 'json',
@@ -54,6 +58,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
     mailAllowPrivateHosts: env.MAIL_ALLOW_PRIVATE_HOSTS === 'true' || env.MAIL_ALLOW_PRIVATE_HOSTS === '1',
     mailCa: env.MAIL_CA_FILE ? readFileSync(env.MAIL_CA_FILE, 'utf8') : undefined,
   };
+}
+
+/** A setting the server cannot start with: main.ts prints its message and stops. */
+export class ConfigError extends Error {}
+
+const TRUST_PROXY_FORMS =
+  'set it to the number of proxies in front of the server (TRUST_PROXY=1 for one nginx), ' +
+  'or to a comma-separated list of their addresses or CIDR ranges (TRUST_PROXY=10.0.0.5,10.1.0.0/16)';
+
+/**
+ * TRUST_PROXY as a hop count or a list of proxies. `true` would believe the left-most X-Forwarded-For address,
+ * which the client writes itself (nginx appends to what it was sent), so it is refused rather than guessed at.
+ */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    throw new ConfigError(
+      `TRUST_PROXY=true would trust any address a client writes into X-Forwarded-For: ${TRUST_PROXY_FORMS}.`,
+    );
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const proxies = text.split(',').map((entry) => entry.trim());
+  const invalid = proxies.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length)
+    throw new ConfigError(`TRUST_PROXY has ${invalid.map((entry) => `"${entry}"`).join(', ')}: ${TRUST_PROXY_FORMS}.`);
+  return proxies;
+}
+
+/** proxy-addr's names for ranges, which Fastify also takes. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...more] = entry.split('/');
+  const version = isIP(address);
+  if (!version || more.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /** A secret generated once into DATA_DIR, so sessions and stored secrets survive restarts. */

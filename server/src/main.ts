@@ -1,13 +1,20 @@
 import pino from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { DatabaseEncodingError, openDatabase } from './db/client';
 import { FolderLockedError } from './db/folder-lock';
 import { serverLogger } from './http/request-log';
 import { startMailChecks } from './modules/email/check';
 
 async function main() {
-  const config = loadConfig();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   const log = pino(serverLogger(config));
   const openedAt = Date.now();
   // Said before, as a first start's new embedded database takes a minute on a small machine.

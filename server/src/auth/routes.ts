@@ -13,10 +13,11 @@ import { AppError } from '../errors';
 import { authHeaders, findUser, requireUser } from './guard';
 import { ensureProfile, signIn, signOut, signUp } from './service';
 import type { SessionUser } from './session-check';
+import { keyByClientAddress } from '../http/client-address';
 
 /** Attempts per client address per minute on sign-in and sign-up. */
 function attemptsLimit(max: number) {
-  return { rateLimit: { max, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => req.ip } };
+  return { rateLimit: { max, timeWindow: 60_000, keyGenerator: keyByClientAddress } };
 }
 
 function sendCookies(reply: FastifyReply, cookies: string[]) {

@@ -10,6 +10,7 @@ import { authMessages } from '@common/auth';
 import { AVATAR_MAX_BYTES, profileMessages } from '@common/profile';
 import { buildApp } from '../app';
 import { buildTestApp, openTestDatabase, signUp, testConfig, type TestApp } from '../test/test-app';
+import { pathSpellings } from '../test/path-spellings';
 import { routeCases } from './isolation-cases';
 import {
   aReads,
@@ -89,6 +90,44 @@ describe('sign-in attempt limits', () => {
     // The limit spent, the variant gets no more than the plain path does.
     expect([404, 429]).toContain((await signIn(variant)).statusCode);
     expect((await signIn()).statusCode).toBe(429);
+  });
+});
+
+describe('behind one reverse proxy (TRUST_PROXY=1)', () => {
+  const LIMIT = 3;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ authAttemptsPerMinute: LIMIT, trustProxy: 1 });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  // nginx appends the address it saw to whatever X-Forwarded-For the client sent: only the right-most is its own.
+  const signInVia = (forwardedFor: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('counts by the address the proxy wrote: a new forged left-most address each time changes nothing', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n++) statuses.push((await signInVia(`203.0.113.${n}, 198.51.100.7`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    // Another visitor behind the same proxy has attempts of their own.
+    expect((await signInVia('198.51.100.8')).statusCode).toBe(401);
+  });
+
+  it('counts an IPv6 client by its /64: a new address of it each time changes nothing', async () => {
+    const statuses: number[] = [];
+    for (let n = 1; n <= 6; n++) statuses.push((await signInVia(`2001:db8:7:1::${n.toString(16)}:${n}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    expect((await signInVia('::ffff:198.51.100.9')).statusCode).toBe(401);
+    expect((await signInVia('198.51.100.9')).statusCode).toBe(401);
+    expect((await signInVia('198.51.100.9')).statusCode).toBe(401);
+    expect((await signInVia('::ffff:198.51.100.9')).statusCode).toBe(429);
+    // The next /64 is another client.
+    expect((await signInVia('2001:db8:7:2::1')).statusCode).toBe(401);
   });
 });
 
@@ -184,6 +223,33 @@ describe('writes a page of another site could make the browser send', () => {
       expect(await readAsA(w, everything)).toEqual(before);
     },
   );
+
+  // The router decodes and the guard once read the URL as sent: `POST /%61pi/contacts` from another site was stored.
+  it('refuses every spelling of every write route’s path alike, or finds no route there (404)', async () => {
+    const answers: string[] = [];
+    let spellings = 0;
+    for (const key of writeRoutes()) {
+      const call = callOf(key);
+      for (const url of pathSpellings(call.url)) {
+        spellings++;
+        if (!(key in openToEverySite)) {
+          const res = await sendWith(t.app, w.a.cookie, { ...call, url }, { origin: 'https://evil.example' });
+          if (![403, 404].includes(res.statusCode))
+            answers.push(`${key} as ${url}, foreign origin → ${res.statusCode}`);
+        }
+        const res = await t.app.inject({
+          method: call.method,
+          url,
+          payload: call.body === undefined ? 'x=1' : JSON.stringify(call.body),
+          headers: { cookie: w.a.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        if (![415, 404].includes(res.statusCode)) answers.push(`${key} as ${url}, form body → ${res.statusCode}`);
+      }
+    }
+    expect(spellings).toBeGreaterThan(300);
+    expect(answers).toEqual([]);
+    expect(await readAsA(w, everything)).toEqual(before);
+  });
 });
 
 /** `call` as send() makes it, with extra headers. */

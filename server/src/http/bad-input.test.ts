@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathSpellings } from '../test/path-spellings';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../test/test-app';
 
 // Whatever a client sends, the answer is a clear 4xx with `{ error }`, never a 500.
@@ -322,6 +323,26 @@ describe('bad input never causes a server error', () => {
   it.each(readRoutes)('GET %s', async (url) => {
     const res = await user.get(url);
     expect(res.statusCode).toBeLessThan(500);
+  });
+
+  // Each route through an escaped letter (the router decodes it to the route) and one other spelling in turn.
+  it('answers every route the same way under other spellings of its path', async () => {
+    const routes = [...writeRoutes(), ...readRoutes.map((url) => ['GET', url] as const)];
+    const wrong: string[] = [];
+    for (const [n, [method, url]] of routes.entries()) {
+      const spellings = pathSpellings(url);
+      for (const spelled of new Set([spellings[0]!, spellings[1 + (n % (spellings.length - 1))]!])) {
+        const res = await t.app.inject({
+          method,
+          url: spelled,
+          headers: { cookie: user.cookie, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+          ...(method === 'GET' ? {} : { payload: JSON.stringify({ name: {} }) }),
+        });
+        if (res.statusCode >= 500 || (res.statusCode >= 400 && typeof res.json().error !== 'string'))
+          wrong.push(`${method} ${spelled} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('answers deletes of malformed or unknown ids with 404', async () => {

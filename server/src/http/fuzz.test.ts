@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '@common/http';
 import { selectRows } from '../db/select-rows';
+import { pathSpellings } from '../test/path-spellings';
 import type { TestApp } from '../test/test-app';
 import { routeCases } from './isolation-cases';
 import { buildAppWithRoutes, makeWorld, routeKeys, type Call, type Part, type World } from './isolation-fixtures';
@@ -463,6 +464,9 @@ const oddHeaders = (signedIn: boolean): fc.Arbitrary<Record<string, string>> => 
   );
 };
 
+/** Now and then the path written another way (path-spellings.ts): an index into its spellings, or -1 for none. */
+const otherSpelling = fc.oneof({ weight: 9, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.nat(20) });
+
 /** The route's valid call: the isolation matrix's, made A's own where it named B's. */
 function exampleOf(key: string): Call {
   const c = routeCases[key]!;
@@ -512,8 +516,18 @@ function targetOf(key: string): Target {
     method,
     signedIn,
     request: fc
-      .record({ path, query: queryArbitrary(exampleQuery, queryKeys), body, headers: oddHeaders(signedIn) })
-      .map(({ path, query, body, headers }) => ({ url: query ? `${path}?${query}` : path, body, headers })),
+      .record({
+        path,
+        query: queryArbitrary(exampleQuery, queryKeys),
+        body,
+        headers: oddHeaders(signedIn),
+        spelling: otherSpelling,
+      })
+      .map(({ path, query, body, headers, spelling }) => {
+        const url = query ? `${path}?${query}` : path;
+        const spellings = pathSpellings(url);
+        return { url: spelling < 0 ? url : spellings[spelling % spellings.length]!, body, headers };
+      }),
   };
 }
 

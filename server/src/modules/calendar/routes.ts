@@ -17,6 +17,7 @@ import {
   regenerateFeedToken,
   saveIntegration,
 } from './service';
+import { keyByClientAddress } from '../../http/client-address';
 
 /** Signed-in routes: the calendar range and the Calendar Integration settings. */
 export async function calendarRoutes(app: FastifyInstance) {
@@ -66,7 +67,7 @@ export async function calendarFeedRoutes(app: FastifyInstance) {
     '/api/calendar/feed/:token.ics',
     {
       config: {
-        rateLimit: { max: FEED_REQUESTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req) => req.ip },
+        rateLimit: { max: FEED_REQUESTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: keyByClientAddress },
       },
       schema: { params: feedParamsSchema },
     },

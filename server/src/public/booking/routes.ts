@@ -12,6 +12,7 @@ import {
 } from '@common/booking';
 import { handleError } from '../../http/error-handler';
 import { bookSlot, getFreeSlots, getPublicOwner } from './service';
+import { keyByClientAddress } from '../../http/client-address';
 
 /** A booking's JSON is a few kilobytes at most (notes of 2,000 characters, escaped); anything larger is refused. */
 const BOOKING_BODY_LIMIT = 32 * 1024;
@@ -50,7 +51,7 @@ export async function publicBookingRoutes(app: FastifyInstance) {
         rateLimit: {
           max: app.config.bookingAttemptsPerMinute,
           timeWindow: 60_000,
-          keyGenerator: (req: { ip: string }) => req.ip,
+          keyGenerator: keyByClientAddress,
           errorResponseBuilder: () => ({ statusCode: 429, message: bookingMessages.tooMany }),
         },
       },

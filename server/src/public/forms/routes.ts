@@ -5,6 +5,7 @@ import { idParamSchema } from '@common/http';
 import { AppError } from '../../errors';
 import { handleError } from '../../http/error-handler';
 import { getPublicForm, hashIp, submitForm } from './service';
+import { keyByClientAddress } from '../../http/client-address';
 
 /**
  * A submission is at most 50 fields of 500 characters (a textarea 5,000), escaped: 64 KB leaves room for that
@@ -41,7 +42,7 @@ export async function publicFormRoutes(app: FastifyInstance) {
         rateLimit: {
           max: app.config.formSubmissionsPerMinute,
           timeWindow: MINUTE,
-          keyGenerator: (req: { ip: string }) => req.ip,
+          keyGenerator: keyByClientAddress,
           errorResponseBuilder: () => ({ statusCode: 429, message: formMessages.tooMany }),
         },
       },
