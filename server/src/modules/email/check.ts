@@ -21,7 +21,7 @@ import { storeIncoming, type IncomingPlacement } from './store';
 // the account's lease in the database, and gives it back when done (or it runs out, should the process die).
 
 /** What a check needs of the server's settings. */
-export type MailCheckConfig = Pick<Config, 'dataDir' | 'mailAllowPrivateHosts' | 'mailCa'>;
+export type MailCheckConfig = Pick<Config, 'dataDir' | 'allowPrivateHosts' | 'mailCa'>;
 
 /** Where a check's trouble of our own (not the mail server's) is written. */
 export type MailCheckLog = Pick<FastifyBaseLogger, 'error'>;
@@ -149,7 +149,7 @@ async function fetchNewMail(
     // The column's check allows only these.
     authMethod: row.authMethod as EmailAuthMethod,
   };
-  const connect: MailConnectOptions = { allowPrivate: config.mailAllowPrivateHosts, ca: config.mailCa };
+  const connect: MailConnectOptions = { allowPrivate: config.allowPrivateHosts, ca: config.mailCa };
   const store: Store = async (remoteUid, raw, placement) => {
     const parsed = await parseEmail(raw);
     const result = await storeIncoming(db, config.dataDir, account.userId, account.id, remoteUid, parsed, placement);

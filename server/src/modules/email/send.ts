@@ -105,7 +105,7 @@ const addressesOf = (field: string): MailAddress[] => splitAddresses(field).map(
 export async function sendEmail(
   db: Db,
   secrets: SecretBox,
-  config: Pick<Config, 'dataDir' | 'mailAllowPrivateHosts' | 'mailCa'>,
+  config: Pick<Config, 'dataDir' | 'allowPrivateHosts' | 'mailCa'>,
   sender: Sender,
   input: ComposeValues,
 ): Promise<{ id: string }> {
@@ -140,7 +140,7 @@ export async function sendEmail(
       references: inReplyTo ? [inReplyTo] : undefined,
       attachments,
     },
-    { allowPrivate: config.mailAllowPrivateHosts, ca: config.mailCa },
+    { allowPrivate: config.allowPrivateHosts, ca: config.mailCa },
   );
   const stored = await storeSent(db, config.dataDir, sender.id, account.id, await parseEmail(sent.raw));
   return { id: stored.id };
