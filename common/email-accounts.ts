@@ -124,7 +124,7 @@ export const emailServerSchema = z.object({
   host: z.string(),
   port: z.number().int(),
   username: z.string(),
-  /** e.g. "••••••••" plus at most the last four characters; never the password (decisions.md item 5). */
+  /** Always "••••••••": a password is stored, and none of its characters is shown (decisions.md item 5). */
   passwordMasked: z.string(),
   useSsl: z.boolean(),
   authMethod: z.enum(emailAuthMethods),
