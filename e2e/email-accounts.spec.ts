@@ -141,6 +141,37 @@ test.describe('email settings', () => {
     await expect(dialog.getByLabel('Check automatically')).toHaveValue('15');
   });
 
+  test('"Allow an unencrypted connection" is off, with its warning beside it, until a user turns it on', async ({
+    page,
+    signedIn: _,
+  }) => {
+    const email = uniqueAddress('clear');
+    await createAccount(page, email);
+    await page.goto('/app/settings/email');
+    const add = await openAddModal(page);
+    const offered = add.getByRole('checkbox', { name: m.allowUnencrypted });
+    await expect(offered).not.toBeChecked();
+    await expect(offered).toHaveAccessibleDescription(m.allowUnencryptedWarning);
+    await expect(add.getByText(m.allowUnencryptedWarning)).toBeVisible();
+    await add.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: `Edit ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Email Account' });
+    const option = dialog.getByRole('checkbox', { name: m.allowUnencrypted });
+    await expect(option).not.toBeChecked();
+    await option.check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(m.updated)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const [account] = (await (await page.request.get('/api/email-accounts')).json()).items;
+    expect(account.allowUnencrypted).toBe(true);
+    await page.getByRole('button', { name: `Edit ${email}` }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Edit Email Account' }).getByRole('checkbox', { name: m.allowUnencrypted }),
+    ).toBeChecked();
+  });
+
   test('an account is deleted after confirming', async ({ page, signedIn: _ }) => {
     const email = uniqueAddress('gone');
     await createAccount(page, email);

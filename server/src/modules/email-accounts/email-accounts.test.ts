@@ -116,6 +116,7 @@ describe('email accounts', () => {
         authMethod: 'login',
       },
       checkEveryMinutes: null,
+      allowUnencrypted: false,
       lastCheckedAt: null,
       lastCheckError: null,
     });

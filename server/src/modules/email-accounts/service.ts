@@ -28,6 +28,7 @@ const accountColumns = {
   provider: emailAccounts.provider,
   createdAt: emailAccounts.createdAt,
   checkEveryMinutes: emailAccounts.checkEveryMinutes,
+  allowUnencrypted: emailAccounts.allowUnencrypted,
   lastCheckedAt: emailAccounts.lastCheckedAt,
   lastCheckError: emailAccounts.lastCheckError,
 };
@@ -69,6 +70,7 @@ function toAccount(account: AccountRow, incoming: ServerRow, smtp: ServerRow): E
     pop3: toServer(incoming),
     smtp: toServer(smtp),
     checkEveryMinutes: account.checkEveryMinutes as EmailAccount['checkEveryMinutes'],
+    allowUnencrypted: account.allowUnencrypted,
     lastCheckedAt: account.lastCheckedAt?.toISOString() ?? null,
     lastCheckError: account.lastCheckError,
   };
@@ -134,6 +136,7 @@ export function createEmailAccount(
         provider: 'custom',
         checkEveryMinutes: input.checkEveryMinutes,
         nextCheckAt: input.checkEveryMinutes === null ? null : sql`now()`,
+        allowUnencrypted: input.allowUnencrypted,
       })
       .returning(accountColumns);
     const servers = await tx
@@ -179,6 +182,7 @@ export function updateEmailAccount(
         email: input.email,
         checkEveryMinutes: input.checkEveryMinutes,
         nextCheckAt: nextCheckAtFor(input.checkEveryMinutes),
+        allowUnencrypted: input.allowUnencrypted,
       })
       .where(ownAccount(userId, id))
       .returning(accountColumns);

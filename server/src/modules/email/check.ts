@@ -38,8 +38,13 @@ export const DUE_ACCOUNTS_PER_ROUND = 10;
 const leaseEnd = sql.raw(`now() + interval '${CHECK_LEASE_MINUTES} minutes'`);
 const leaseFree = sql`(${emailAccounts.checkLeaseUntil} is null or ${emailAccounts.checkLeaseUntil} < now())`;
 
-const claimedColumns = { id: emailAccounts.id, userId: emailAccounts.userId, email: emailAccounts.email };
-type ClaimedAccount = { id: string; userId: string; email: string };
+const claimedColumns = {
+  id: emailAccounts.id,
+  userId: emailAccounts.userId,
+  email: emailAccounts.email,
+  allowUnencrypted: emailAccounts.allowUnencrypted,
+};
+type ClaimedAccount = { id: string; userId: string; email: string; allowUnencrypted: boolean };
 
 /** Takes the account's lease; null when another check holds it. */
 async function claim(db: Db, userId: string, accountId: string): Promise<ClaimedAccount | null> {
@@ -148,6 +153,7 @@ async function fetchNewMail(
     useSsl: row.useSsl,
     // The column's check allows only these.
     authMethod: row.authMethod as EmailAuthMethod,
+    allowUnencrypted: account.allowUnencrypted,
   };
   const connect: MailConnectOptions = { allowPrivate: config.allowPrivateHosts, ca: config.mailCa };
   const store: Store = async (remoteUid, raw, placement) => {

@@ -10,12 +10,15 @@ export interface MailServer {
   port: number;
   username: string;
   password: string;
-  /**
-   * Implicit TLS from the first byte; otherwise STARTTLS, required before a password is sent (PLAIN, LOGIN;
-   * IMAP always): only CRAM-MD5 by POP3 or SMTP may go on in clear when the server offers no STARTTLS.
-   */
+  /** Implicit TLS from the first byte; otherwise STARTTLS, required unless `allowUnencrypted`. */
   useSsl: boolean;
   authMethod: EmailAuthMethod;
+  /**
+   * The account's "Allow an unencrypted connection": without it, a server that offers no STARTTLS is refused
+   * (starttlsMissing) whatever the auth method; a CRAM-MD5 answer seen in clear can be guessed at offline, and the
+   * mail itself would cross the network readable.
+   */
+  allowUnencrypted?: boolean;
 }
 
 export interface MailConnectOptions {

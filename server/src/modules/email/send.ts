@@ -27,7 +27,7 @@ export interface Sender {
 /** The account named, or the user's first; 400 when the user has none, 404 when the one named is not theirs. */
 async function accountToSendFrom(db: Db, userId: string, accountId: string | undefined) {
   const [account] = await db
-    .select({ id: emailAccounts.id, email: emailAccounts.email })
+    .select({ id: emailAccounts.id, email: emailAccounts.email, allowUnencrypted: emailAccounts.allowUnencrypted })
     .from(emailAccounts)
     .where(and(eq(emailAccounts.userId, userId), accountId ? eq(emailAccounts.id, accountId) : undefined))
     .orderBy(asc(emailAccounts.createdAt), asc(emailAccounts.id))
@@ -128,6 +128,7 @@ export async function sendEmail(
       useSsl: smtp.useSsl,
       // The column's check allows only these.
       authMethod: smtp.authMethod as EmailAuthMethod,
+      allowUnencrypted: account.allowUnencrypted,
     },
     {
       from: { name: sender.name, address: account.email },
