@@ -63,7 +63,7 @@ export default defineConfig({
       FORM_SUBMISSIONS_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
       // The email tests' mail servers (scripts/mail-servers.sh) listen on loopback with a certificate of their own.
-      MAIL_ALLOW_PRIVATE_HOSTS: 'true',
+      ALLOW_PRIVATE_HOSTS: 'true',
       ...(process.env.MAIL_TEST_CA_FILE ? { MAIL_CA_FILE: process.env.MAIL_TEST_CA_FILE } : {}),
     },
   },

@@ -42,6 +42,9 @@ export const emailAccountMessages = {
   incomingTypeInvalid: 'Choose POP3 or IMAP',
   checkEveryInvalid: 'Choose Off or every 5, 15, 30 or 60 minutes',
   tooMany: 'You can connect at most 20 email accounts',
+  allowUnencrypted: 'Allow an unencrypted connection',
+  allowUnencryptedWarning:
+    'Only for a server without SSL/TLS or STARTTLS: your password and mail could then be read by anyone on the network between.',
 } as const;
 
 /** Accounts are listed whole, like pipelines: a person connects a handful. */
@@ -106,6 +109,11 @@ export const emailAccountInputSchema = z.object({
     .literal(emailCheckIntervals, { message: emailAccountMessages.checkEveryInvalid })
     .nullable()
     .default(null),
+  /**
+   * A server without SSL/TLS that offers no STARTTLS may be used in clear; off (the default), every auth method
+   * requires TLS or STARTTLS, and a server that does not offer it is refused with the reason.
+   */
+  allowUnencrypted: z.boolean().default(false),
 });
 export type EmailAccountInput = z.input<typeof emailAccountInputSchema>;
 
@@ -124,7 +132,7 @@ export const emailServerSchema = z.object({
   host: z.string(),
   port: z.number().int(),
   username: z.string(),
-  /** e.g. "••••••••" plus at most the last four characters; never the password (decisions.md item 5). */
+  /** Always "••••••••": a password is stored, and none of its characters is shown (decisions.md item 5). */
   passwordMasked: z.string(),
   useSsl: z.boolean(),
   authMethod: z.enum(emailAuthMethods),
@@ -141,6 +149,7 @@ export const emailAccountSchema = z.object({
   pop3: emailServerSchema,
   smtp: emailServerSchema,
   checkEveryMinutes: z.literal(emailCheckIntervals).nullable(),
+  allowUnencrypted: z.boolean(),
   /** ISO timestamp of the last check, by 'Check Mail' or automatically; null before the first. */
   lastCheckedAt: z.string().nullable(),
   /** Why the last check failed, as the user reads it; null when it succeeded. */

@@ -102,7 +102,7 @@ test.describe('email settings', () => {
     await expect(dialog.getByLabel('Email Address')).toHaveValue(email);
     await expect(dialog.getByLabel('SMTP Port')).toHaveValue('587');
     await expect(dialog.getByLabel('SMTP Password')).toHaveValue('');
-    await expect(dialog.getByText('Stored: ••••••••1234. Leave empty to keep the current password.')).toHaveCount(2);
+    await expect(dialog.getByText('Stored: ••••••••. Leave empty to keep the current password.')).toHaveCount(2);
     await dialog.getByLabel('SMTP Port').fill('465');
     await dialog.getByRole('button', { name: 'Save' }).click();
 
@@ -112,7 +112,7 @@ test.describe('email settings', () => {
 
     const response = await page.request.get('/api/email-accounts');
     const [account] = (await response.json()).items;
-    expect(account.smtp).toMatchObject({ port: 465, passwordMasked: '••••••••1234' });
+    expect(account.smtp).toMatchObject({ port: 465, passwordMasked: '••••••••' });
   });
 
   test('an account switches to IMAP and to an automatic check', async ({ page, signedIn: _ }) => {
@@ -139,6 +139,37 @@ test.describe('email settings', () => {
     await page.getByRole('button', { name: `Edit ${email}` }).click();
     await expect(dialog.getByLabel('Server type')).toHaveValue('imap');
     await expect(dialog.getByLabel('Check automatically')).toHaveValue('15');
+  });
+
+  test('"Allow an unencrypted connection" is off, with its warning beside it, until a user turns it on', async ({
+    page,
+    signedIn: _,
+  }) => {
+    const email = uniqueAddress('clear');
+    await createAccount(page, email);
+    await page.goto('/app/settings/email');
+    const add = await openAddModal(page);
+    const offered = add.getByRole('checkbox', { name: m.allowUnencrypted });
+    await expect(offered).not.toBeChecked();
+    await expect(offered).toHaveAccessibleDescription(m.allowUnencryptedWarning);
+    await expect(add.getByText(m.allowUnencryptedWarning)).toBeVisible();
+    await add.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: `Edit ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Email Account' });
+    const option = dialog.getByRole('checkbox', { name: m.allowUnencrypted });
+    await expect(option).not.toBeChecked();
+    await option.check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(m.updated)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const [account] = (await (await page.request.get('/api/email-accounts')).json()).items;
+    expect(account.allowUnencrypted).toBe(true);
+    await page.getByRole('button', { name: `Edit ${email}` }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Edit Email Account' }).getByRole('checkbox', { name: m.allowUnencrypted }),
+    ).toBeChecked();
   });
 
   test('an account is deleted after confirming', async ({ page, signedIn: _ }) => {

@@ -26,8 +26,11 @@ export interface Config {
   formSubmissionsPerMinute: number;
   /** Submissions one form accepts per minute from all addresses together. */
   formSubmissionsPerFormPerMinute: number;
-  /** Let email accounts reach loopback, private and link-local addresses (MAIL_ALLOW_PRIVATE_HOSTS); off by default. */
-  mailAllowPrivateHosts: boolean;
+  /**
+   * Let the connections the server opens to addresses users typed (mail servers) reach loopback, private and
+   * link-local addresses (ALLOW_PRIVATE_HOSTS, formerly MAIL_ALLOW_PRIVATE_HOSTS); off by default.
+   */
+  allowPrivateHosts: boolean;
   /**
    * A certificate authority (PEM) trusted for mail servers besides the public ones (MAIL_CA_FILE): a company's own,
    * or the test servers'.
@@ -55,7 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
     bookingAttemptsPerMinute: Number(env.BOOKING_ATTEMPTS_PER_MINUTE ?? 20),
     formSubmissionsPerMinute: Number(env.FORM_SUBMISSIONS_PER_MINUTE ?? 10),
     formSubmissionsPerFormPerMinute: Number(env.FORM_SUBMISSIONS_PER_FORM_PER_MINUTE ?? 120),
-    mailAllowPrivateHosts: env.MAIL_ALLOW_PRIVATE_HOSTS === 'true' || env.MAIL_ALLOW_PRIVATE_HOSTS === '1',
+    allowPrivateHosts: [env.ALLOW_PRIVATE_HOSTS, env.MAIL_ALLOW_PRIVATE_HOSTS].some(isOn),
     mailCa: env.MAIL_CA_FILE ? readFileSync(env.MAIL_CA_FILE, 'utf8') : undefined,
   };
 }
@@ -98,6 +101,8 @@ function isAddressOrRange(entry: string): boolean {
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
+
+const isOn = (value: string | undefined) => value === 'true' || value === '1';
 
 /** A secret generated once into DATA_DIR, so sessions and stored secrets survive restarts. */
 function readOrCreateSecret(dataDir: string): string {

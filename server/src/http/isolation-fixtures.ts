@@ -22,7 +22,7 @@ export async function buildAppWithRoutes(): Promise<TestApp & { routes: RouteOpt
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pipewise-isolation-'));
   const app = await buildApp({
     // Mail servers on private addresses refused: the world's account is checked and sent with, and never connects.
-    config: { ...testConfig, dataDir, mailAllowPrivateHosts: false },
+    config: { ...testConfig, dataDir, allowPrivateHosts: false },
     database,
     webDir: null,
     logger: false,

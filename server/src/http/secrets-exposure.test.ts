@@ -284,7 +284,7 @@ describe('a canary secret', () => {
     expect(accounts.statusCode, accounts.body).toBe(200);
     const [listed] = accounts.json<{ items: Array<Record<'pop3' | 'smtp', { passwordMasked: string }>> }>().items;
     expect(listed!.pop3.passwordMasked).toBe('••••••••');
-    expect(listed!.smtp.passwordMasked).toBe(`••••••••${canary.slice(-4)}`);
+    expect(listed!.smtp.passwordMasked).toBe('••••••••');
     for (const res of [ai, accounts]) expect(res.body.includes(canary)).toBe(false);
     // Saving a new key over the tampered one works as ever.
     const replaced = await asOwner('PUT', '/api/settings/ai', {

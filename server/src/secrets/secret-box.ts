@@ -37,8 +37,14 @@ export class SecretBox {
   }
 }
 
-/** What the browser may see of a secret: its last four characters at most. */
+/**
+ * What the browser may see of an API key: its last four characters at most, as the providers' own consoles show
+ * them, so a person can tell which key is saved. Passwords show PASSWORD_MASK instead.
+ */
 export function maskSecret(plaintext: string): string {
   const visible = plaintext.length > 8 ? plaintext.slice(-4) : '';
   return `${'•'.repeat(8)}${visible}`;
 }
+
+/** A saved password as the browser sees it: that one is stored, and not one of its characters. */
+export const PASSWORD_MASK = '••••••••';

@@ -21,7 +21,7 @@ export const testConfig: Config = {
   formSubmissionsPerMinute: 1000,
   formSubmissionsPerFormPerMinute: 1000,
   // The tests' mail servers run on loopback.
-  mailAllowPrivateHosts: true,
+  allowPrivateHosts: true,
 };
 
 export interface TestApp {

@@ -31,6 +31,8 @@ export const emailAccounts = pgTable(
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     /** The reason the last check failed, as the user reads it. */
     lastCheckError: text('last_check_error'),
+    /** Without SSL/TLS, a server offering no STARTTLS may be used in clear; otherwise it is refused. */
+    allowUnencrypted: boolean('allow_unencrypted').notNull().default(false),
     /** A check under way holds the account until then: one check of an account at a time, across servers. */
     checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
   },

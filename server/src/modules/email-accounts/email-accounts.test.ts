@@ -103,7 +103,7 @@ describe('email accounts', () => {
         host: 'pop.example.com',
         port: 995,
         username: 'ann',
-        passwordMasked: '••••••••-x7q',
+        passwordMasked: '••••••••',
         useSsl: true,
         authMethod: 'plain',
       },
@@ -111,11 +111,12 @@ describe('email accounts', () => {
         host: 'smtp.example.com',
         port: 587,
         username: 'ann@example.com',
-        passwordMasked: '••••••••-k2w',
+        passwordMasked: '••••••••',
         useSsl: false,
         authMethod: 'login',
       },
       checkEveryMinutes: null,
+      allowUnencrypted: false,
       lastCheckedAt: null,
       lastCheckError: null,
     });
@@ -177,9 +178,9 @@ describe('email accounts', () => {
         port: 110,
         useSsl: false,
         authMethod: 'cram-md5',
-        passwordMasked: '••••••••-x7q',
+        passwordMasked: '••••••••',
       },
-      smtp: { port: 465, passwordMasked: '••••••••-z9z' },
+      smtp: { port: 465, passwordMasked: '••••••••' },
     });
 
     const [pop3After, smtpAfter] = await serversOf(account.id);
@@ -434,6 +435,18 @@ describe('email accounts', () => {
   it('answers 401 to a visitor who is not signed in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/email-accounts' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('shows a saved mail password as a fixed mask, with none of its characters (not even the last ones)', async () => {
+    const user = await signUp(t.app, 'mia');
+    const account = await create(user);
+    expect([account.pop3.passwordMasked, account.smtp.passwordMasked]).toEqual(['••••••••', '••••••••']);
+    expect((await list(user)).map((a) => [a.pop3.passwordMasked, a.smtp.passwordMasked])).toEqual([
+      ['••••••••', '••••••••'],
+    ]);
+    for (const res of seen) {
+      for (const password of passwords) expect(res.body).not.toContain(password.slice(-4));
+    }
   });
 
   it('never sends a password in clear, and stores only ciphertext', async () => {

@@ -19,7 +19,7 @@ export async function emailAccountsRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/email-accounts', { schema: { response: { 200: emailAccountListSchema } } }, async (req) => ({
-    items: await listEmailAccounts(app.db, app.secrets, req.user.id),
+    items: await listEmailAccounts(app.db, req.user.id),
   }));
 
   r.post(

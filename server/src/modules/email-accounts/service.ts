@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { emailAccounts, emailServerConfig } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { maskSecret, type SecretBox } from '../../secrets/secret-box';
+import { PASSWORD_MASK, type SecretBox } from '../../secrets/secret-box';
 
 /** PUT: a password left out keeps the stored one. */
 export type EmailAccountValues = z.output<typeof emailAccountInputSchema>;
@@ -28,6 +28,7 @@ const accountColumns = {
   provider: emailAccounts.provider,
   createdAt: emailAccounts.createdAt,
   checkEveryMinutes: emailAccounts.checkEveryMinutes,
+  allowUnencrypted: emailAccounts.allowUnencrypted,
   lastCheckedAt: emailAccounts.lastCheckedAt,
   lastCheckError: emailAccounts.lastCheckError,
 };
@@ -41,25 +42,24 @@ const serverColumnsOf = (table: typeof emailServerConfig | typeof pop3Servers | 
   serverHost: table.serverHost,
   serverPort: table.serverPort,
   username: table.username,
-  passwordEncrypted: table.passwordEncrypted,
   useSsl: table.useSsl,
   authMethod: table.authMethod,
 });
 type ServerRow = Pick<typeof emailServerConfig.$inferSelect, keyof ReturnType<typeof serverColumnsOf>>;
 
-function toServer(row: ServerRow, secrets: SecretBox): EmailServer {
+function toServer(row: ServerRow): EmailServer {
   return {
     host: row.serverHost,
     port: row.serverPort,
     username: row.username,
-    // A password sealed under another SECRET_KEY cannot be opened: still shown as stored, with nothing of it visible.
-    passwordMasked: maskSecret(secrets.decrypt(row.passwordEncrypted) ?? ''),
+    // Not even its last characters: a mail password is often one of the person's own, used elsewhere too.
+    passwordMasked: PASSWORD_MASK,
     useSsl: row.useSsl,
     authMethod: row.authMethod as EmailServer['authMethod'],
   };
 }
 
-function toAccount(account: AccountRow, incoming: ServerRow, smtp: ServerRow, secrets: SecretBox): EmailAccount {
+function toAccount(account: AccountRow, incoming: ServerRow, smtp: ServerRow): EmailAccount {
   return {
     id: account.id,
     email: account.email,
@@ -67,9 +67,10 @@ function toAccount(account: AccountRow, incoming: ServerRow, smtp: ServerRow, se
     createdAt: account.createdAt.toISOString(),
     // The columns' checks allow only these.
     incomingType: incoming.serverType as EmailAccount['incomingType'],
-    pop3: toServer(incoming, secrets),
-    smtp: toServer(smtp, secrets),
+    pop3: toServer(incoming),
+    smtp: toServer(smtp),
     checkEveryMinutes: account.checkEveryMinutes as EmailAccount['checkEveryMinutes'],
+    allowUnencrypted: account.allowUnencrypted,
     lastCheckedAt: account.lastCheckedAt?.toISOString() ?? null,
     lastCheckError: account.lastCheckError,
   };
@@ -96,7 +97,7 @@ async function lockUserAccounts(tx: Tx, userId: string): Promise<void> {
 const ownAccount = (userId: string, id: string) => and(eq(emailAccounts.id, id), eq(emailAccounts.userId, userId));
 
 /** Every account of the user with both its servers, oldest first: one query, whatever the number of accounts. */
-export async function listEmailAccounts(db: Db, secrets: SecretBox, userId: string): Promise<EmailAccount[]> {
+export async function listEmailAccounts(db: Db, userId: string): Promise<EmailAccount[]> {
   const rows = await db
     .select({ account: accountColumns, pop3: serverColumnsOf(pop3Servers), smtp: serverColumnsOf(smtpServers) })
     .from(emailAccounts)
@@ -104,7 +105,7 @@ export async function listEmailAccounts(db: Db, secrets: SecretBox, userId: stri
     .innerJoin(smtpServers, and(eq(smtpServers.emailAccountId, emailAccounts.id), eq(smtpServers.serverType, 'smtp')))
     .where(eq(emailAccounts.userId, userId))
     .orderBy(asc(emailAccounts.createdAt), asc(emailAccounts.id));
-  return rows.map((row) => toAccount(row.account, row.pop3, row.smtp, secrets));
+  return rows.map((row) => toAccount(row.account, row.pop3, row.smtp));
 }
 
 const serverSet = (server: ServerValues, secrets: SecretBox) => ({
@@ -135,6 +136,7 @@ export function createEmailAccount(
         provider: 'custom',
         checkEveryMinutes: input.checkEveryMinutes,
         nextCheckAt: input.checkEveryMinutes === null ? null : sql`now()`,
+        allowUnencrypted: input.allowUnencrypted,
       })
       .returning(accountColumns);
     const servers = await tx
@@ -149,7 +151,7 @@ export function createEmailAccount(
         })),
       )
       .returning(serverColumnsOf(emailServerConfig));
-    return toAccount(account!, serverOf(servers, 'pop3'), serverOf(servers, 'smtp'), secrets);
+    return toAccount(account!, serverOf(servers, 'pop3'), serverOf(servers, 'smtp'));
   });
 }
 
@@ -180,6 +182,7 @@ export function updateEmailAccount(
         email: input.email,
         checkEveryMinutes: input.checkEveryMinutes,
         nextCheckAt: nextCheckAtFor(input.checkEveryMinutes),
+        allowUnencrypted: input.allowUnencrypted,
       })
       .where(ownAccount(userId, id))
       .returning(accountColumns);
@@ -207,7 +210,7 @@ export function updateEmailAccount(
         .returning(serverColumnsOf(emailServerConfig));
       servers.push(inserted!);
     }
-    return toAccount(account, serverOf(servers, 'pop3'), serverOf(servers, 'smtp'), secrets);
+    return toAccount(account, serverOf(servers, 'pop3'), serverOf(servers, 'smtp'));
   });
 }
 

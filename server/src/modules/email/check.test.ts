@@ -237,10 +237,10 @@ describe('checking and sending', () => {
     expect(await messageCount(user.id)).toBe(0);
   });
 
-  it('refuses a private address when MAIL_ALLOW_PRIVATE_HOSTS is off', async () => {
+  it('refuses a private address when ALLOW_PRIVATE_HOSTS is off', async () => {
     const user = await signUp(t.app, 'dot');
     const account = await addAccount(user);
-    const strict = { ...t.app.config, mailAllowPrivateHosts: false };
+    const strict = { ...t.app.config, allowPrivateHosts: false };
     const result = await checkAccount(t.app.db, t.app.secrets, strict, user.id, account.id);
     expect(result.error).toBe(mailConnectionMessages.privateAddress);
   });

@@ -21,7 +21,7 @@ import { storeIncoming, type IncomingPlacement } from './store';
 // the account's lease in the database, and gives it back when done (or it runs out, should the process die).
 
 /** What a check needs of the server's settings. */
-export type MailCheckConfig = Pick<Config, 'dataDir' | 'mailAllowPrivateHosts' | 'mailCa'>;
+export type MailCheckConfig = Pick<Config, 'dataDir' | 'allowPrivateHosts' | 'mailCa'>;
 
 /** Where a check's trouble of our own (not the mail server's) is written. */
 export type MailCheckLog = Pick<FastifyBaseLogger, 'error'>;
@@ -38,8 +38,13 @@ export const DUE_ACCOUNTS_PER_ROUND = 10;
 const leaseEnd = sql.raw(`now() + interval '${CHECK_LEASE_MINUTES} minutes'`);
 const leaseFree = sql`(${emailAccounts.checkLeaseUntil} is null or ${emailAccounts.checkLeaseUntil} < now())`;
 
-const claimedColumns = { id: emailAccounts.id, userId: emailAccounts.userId, email: emailAccounts.email };
-type ClaimedAccount = { id: string; userId: string; email: string };
+const claimedColumns = {
+  id: emailAccounts.id,
+  userId: emailAccounts.userId,
+  email: emailAccounts.email,
+  allowUnencrypted: emailAccounts.allowUnencrypted,
+};
+type ClaimedAccount = { id: string; userId: string; email: string; allowUnencrypted: boolean };
 
 /** Takes the account's lease; null when another check holds it. */
 async function claim(db: Db, userId: string, accountId: string): Promise<ClaimedAccount | null> {
@@ -148,8 +153,9 @@ async function fetchNewMail(
     useSsl: row.useSsl,
     // The column's check allows only these.
     authMethod: row.authMethod as EmailAuthMethod,
+    allowUnencrypted: account.allowUnencrypted,
   };
-  const connect: MailConnectOptions = { allowPrivate: config.mailAllowPrivateHosts, ca: config.mailCa };
+  const connect: MailConnectOptions = { allowPrivate: config.allowPrivateHosts, ca: config.mailCa };
   const store: Store = async (remoteUid, raw, placement) => {
     const parsed = await parseEmail(raw);
     const result = await storeIncoming(db, config.dataDir, account.userId, account.id, remoteUid, parsed, placement);

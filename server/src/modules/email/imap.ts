@@ -65,7 +65,11 @@ export interface ImapFetchResult {
   states: Required<ImapFolderState>[];
 }
 
-/** imapflow has no CRAM-MD5: that choice signs in with AUTH=PLAIN, over TLS only (STARTTLS is required). */
+/**
+ * imapflow has no CRAM-MD5: that choice signs in with AUTH=PLAIN, over TLS only (STARTTLS is required even when the
+ * account allows an unencrypted connection: the password itself would cross the network where the user chose a
+ * method that never sends it).
+ */
 const loginMethods: Record<EmailAuthMethod, string | undefined> = {
   plain: 'AUTH=PLAIN',
   login: 'AUTH=LOGIN',
@@ -80,8 +84,13 @@ async function connect(server: ImapServer, options: MailConnectOptions, maxMessa
     port: server.port,
     secure: server.useSsl,
     servername,
-    // Without implicit TLS the upgrade is required: the password never crosses the network in clear.
-    doSTARTTLS: server.useSsl ? undefined : true,
+    // Without implicit TLS the upgrade is required, unless the account allows an unencrypted connection (then it is
+    // used when offered).
+    doSTARTTLS: server.useSsl
+      ? undefined
+      : server.allowUnencrypted && server.authMethod !== 'cram-md5'
+        ? undefined
+        : true,
     auth: { user: server.username, pass: server.password, loginMethod: loginMethods[server.authMethod] },
     tls: { ca: trustedCertificates(options.ca) },
     logger: false,

@@ -23,6 +23,10 @@ interface LibraryError {
   responseText?: unknown;
   serverResponseCode?: unknown;
   authenticationFailed?: unknown;
+  /** nodemailer's: the SMTP command that failed. */
+  command?: unknown;
+  /** imapflow's: a required STARTTLS could not happen. */
+  tlsFailed?: unknown;
   eventName?: unknown;
   cause?: unknown;
 }
@@ -67,7 +71,13 @@ function scrub(line: string, secrets: readonly string[]): string {
   return result;
 }
 
+/** The server refused STARTTLS or did not offer it (imapflow checks its capabilities first). */
+const isStartTlsRefused = ({ code, command, response, tlsFailed, message }: LibraryError) =>
+  (code === 'ETLS' && command === 'STARTTLS' && typeof response === 'string') ||
+  (tlsFailed === true && /STARTTLS/.test(text(message) ?? ''));
+
 function classify(errors: LibraryError[]): Exclude<MailConnectionReason, 'server'> | undefined {
+  if (errors.some(isStartTlsRefused)) return 'starttlsMissing';
   const codes = errors.flatMap(({ code, originalCode }) => [text(code) ?? '', text(originalCode) ?? '']);
   const messages = errors.map(({ message }) => text(message) ?? '').join(' ');
   const responseCodes = errors.map(({ responseCode }) => Number(responseCode));

@@ -143,12 +143,13 @@ class Pop3Session {
     await this.authenticate();
   }
 
-  /** STARTTLS when offered; required before PLAIN (USER/PASS) and LOGIN, which send the password itself. */
+  /** STARTTLS, required whatever the auth method unless the account allows an unencrypted connection. */
   private async startTls(): Promise<void> {
     try {
       await this.guard(this.client.command('STLS'));
     } catch {
-      if (this.failure || this.server.authMethod !== 'cram-md5') throw this.failure ?? tlsRequired();
+      if (this.failure) throw this.failure;
+      if (!this.server.allowUnencrypted) throw starttlsMissing();
       return;
     }
     const plain = this.client._socket as Socket;
@@ -253,7 +254,7 @@ class Pop3Session {
   }
 }
 
-const tlsRequired = () => new MailConnectionError('tlsFailed', mailConnectionMessages.tlsFailed);
+const starttlsMissing = () => new MailConnectionError('starttlsMissing', mailConnectionMessages.starttlsMissing);
 
 /**
  * Fetches the account's new messages by POP3, oldest first, handing each to `onMessage` before the next.

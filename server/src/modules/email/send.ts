@@ -27,7 +27,7 @@ export interface Sender {
 /** The account named, or the user's first; 400 when the user has none, 404 when the one named is not theirs. */
 async function accountToSendFrom(db: Db, userId: string, accountId: string | undefined) {
   const [account] = await db
-    .select({ id: emailAccounts.id, email: emailAccounts.email })
+    .select({ id: emailAccounts.id, email: emailAccounts.email, allowUnencrypted: emailAccounts.allowUnencrypted })
     .from(emailAccounts)
     .where(and(eq(emailAccounts.userId, userId), accountId ? eq(emailAccounts.id, accountId) : undefined))
     .orderBy(asc(emailAccounts.createdAt), asc(emailAccounts.id))
@@ -105,7 +105,7 @@ const addressesOf = (field: string): MailAddress[] => splitAddresses(field).map(
 export async function sendEmail(
   db: Db,
   secrets: SecretBox,
-  config: Pick<Config, 'dataDir' | 'mailAllowPrivateHosts' | 'mailCa'>,
+  config: Pick<Config, 'dataDir' | 'allowPrivateHosts' | 'mailCa'>,
   sender: Sender,
   input: ComposeValues,
 ): Promise<{ id: string }> {
@@ -128,6 +128,7 @@ export async function sendEmail(
       useSsl: smtp.useSsl,
       // The column's check allows only these.
       authMethod: smtp.authMethod as EmailAuthMethod,
+      allowUnencrypted: account.allowUnencrypted,
     },
     {
       from: { name: sender.name, address: account.email },
@@ -140,7 +141,7 @@ export async function sendEmail(
       references: inReplyTo ? [inReplyTo] : undefined,
       attachments,
     },
-    { allowPrivate: config.mailAllowPrivateHosts, ca: config.mailCa },
+    { allowPrivate: config.allowPrivateHosts, ca: config.mailCa },
   );
   const stored = await storeSent(db, config.dataDir, sender.id, account.id, await parseEmail(sent.raw));
   return { id: stored.id };

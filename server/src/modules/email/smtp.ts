@@ -50,8 +50,8 @@ function messageIdFor(from: MailAddress): string {
 }
 
 /**
- * Sends a message through the account's SMTP server. useSsl: implicit TLS (port 465); otherwise STARTTLS when offered,
- * and required for PLAIN and LOGIN, which would send the password in clear (CRAM-MD5 never sends it).
+ * Sends a message through the account's SMTP server. useSsl: implicit TLS (port 465); otherwise STARTTLS, required
+ * unless the account allows an unencrypted connection (then used when offered).
  * Throws MailConnectionError with the reason a person can act on.
  */
 export async function sendMail(
@@ -85,7 +85,7 @@ export async function sendMail(
     host: host.address,
     port: server.port,
     secure: server.useSsl,
-    requireTLS: !server.useSsl && server.authMethod !== 'cram-md5',
+    requireTLS: !server.useSsl && !server.allowUnencrypted,
     auth: { user: server.username, pass: server.password },
     authMethod: smtpAuthMethods[server.authMethod],
     tls: { servername: host.servername, ca: trustedCertificates(options.ca) },

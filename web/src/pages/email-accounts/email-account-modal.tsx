@@ -28,6 +28,7 @@ import {
   type EmailAccountValues,
 } from './api';
 import { ServerFieldset } from './server-fieldset';
+import { UnencryptedOption } from './unencrypted-option';
 
 const serverValues = (type: EmailServerType, server: EmailServer | undefined) => ({
   host: server?.host ?? '',
@@ -45,6 +46,7 @@ const toValues = (account: EmailAccount | null): EmailAccountFormValues => ({
   pop3: serverValues(account?.incomingType ?? 'pop3', account?.pop3),
   smtp: serverValues('smtp', account?.smtp),
   checkEveryMinutes: account?.checkEveryMinutes ?? null,
+  allowUnencrypted: account?.allowUnencrypted ?? false,
 });
 
 const serverFieldNames = ['host', 'port', 'username', 'password', 'useSsl', 'authMethod'] as const;
@@ -53,6 +55,7 @@ const fieldPaths = new Set<string>([
   'email',
   'incomingType',
   'checkEveryMinutes',
+  'allowUnencrypted',
   ...emailAccountServerKeys.flatMap((key) => serverFieldNames.map((name) => `${key}.${name}`)),
 ]);
 
@@ -189,6 +192,7 @@ export function EmailAccountModal({ open, onOpenChange, account }: EmailAccountM
           errors={errors}
           storedPassword={account?.smtp.passwordMasked}
         />
+        <UnencryptedOption register={register} />
       </form>
     </Modal>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "email_accounts" ADD COLUMN "allow_unencrypted" boolean DEFAULT false NOT NULL;
