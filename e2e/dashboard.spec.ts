@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { dashboardMessages as m } from '../common/dashboard-rules';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './helpers';
@@ -239,6 +239,34 @@ test.describe('dashboard', () => {
     await expect(stat(page, m.openTasks)).toContainText('-');
     await expect(widget(page, m.emailPreview)).not.toContainText(m.noEmailAccounts);
     await expect(page.getByText('Boom')).toBeHidden();
+  });
+
+  test("Recent Tasks shows each status in the task list's badge: 'In Progress' stands out from 'To Do'", async ({
+    page,
+    signedIn: _,
+  }) => {
+    await Promise.all([
+      post(page, '/api/tasks', { name: 'Draft the brief', dueDate: localInstant(11, 0, 1) }),
+      post(page, '/api/tasks', { name: 'Build the page', dueDate: localInstant(11, 0, 2), status: 'In Progress' }),
+    ]);
+    const look = (badge: Locator) =>
+      badge.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, color: style.color };
+      });
+
+    await page.goto('/app/tasks');
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();
+    const list = page.getByRole('list', { name: 'Tasks' });
+    const listToDo = await look(list.getByText('To Do', { exact: true }));
+    const listInProgress = await look(list.getByText('In Progress', { exact: true }));
+    expect(listInProgress).not.toEqual(listToDo);
+
+    await page.goto('/app/dashboard');
+    const recent = widget(page, m.recentTasks);
+    await expect(recent.getByRole('listitem')).toHaveCount(2);
+    expect(await look(recent.getByText('To Do', { exact: true }))).toEqual(listToDo);
+    expect(await look(recent.getByText('In Progress', { exact: true }))).toEqual(listInProgress);
   });
 
   test('on a phone nothing overflows sideways', async ({ page, signedIn: _ }) => {

@@ -148,6 +148,43 @@ test.describe('deals', () => {
     await expect(signed.getByText('$99.50')).toBeVisible();
   });
 
+  test('a new deal starts in the default pipeline, or else the first one, whichever board is shown', async ({
+    page,
+    signedIn: _,
+  }) => {
+    const post = async (url: string, data?: Record<string, unknown>) => {
+      const response = await page.request.post(url, { data });
+      expect(response.status(), await response.text()).toBeLessThan(300);
+      return (await response.json()) as { id: string; name: string };
+    };
+    const first = await post('/api/pipelines', { name: unique('First') });
+    const second = await post('/api/pipelines', { name: unique('Second') });
+    const create = page.getByRole('dialog', { name: 'Create New Deal' });
+    const openCreateOn = async (board: { id: string }) => {
+      await page.goto(`/app/deals?pipeline=${board.id}`);
+      await expect(page.getByRole('combobox', { name: 'Pipeline' })).toHaveValue(board.id);
+      await page.getByRole('button', { name: 'Create Deal' }).click();
+      await expect(create).toBeVisible();
+    };
+
+    // No default: the first created, though the board shows the second.
+    await openCreateOn(second);
+    await expect(create.getByLabel('Pipeline')).toHaveValue(first.id);
+    await expect(create.getByLabel('Stage')).toHaveValue('Lead');
+    await create.getByRole('button', { name: 'Cancel' }).click();
+
+    // The second made default: it, though the board shows the first.
+    await post(`/api/pipelines/${second.id}/default`);
+    await openCreateOn(first);
+    await expect(create.getByLabel('Pipeline')).toHaveValue(second.id);
+    const dealName = unique('Initech');
+    await create.getByLabel('Deal Name').fill(dealName);
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Deal created successfully')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Pipeline' }).selectOption(second.id);
+    await expect(column(page, 'Lead').getByText(dealName)).toBeVisible();
+  });
+
   test('a column shows its first 20 deals and loads the rest on demand', async ({ page, signedIn: _ }) => {
     const pipeline = await createPipeline(page);
     const names = Array.from({ length: 23 }, (_, i) => `Bulk ${String(i).padStart(2, '0')}`);

@@ -116,6 +116,43 @@ test.describe('settings', () => {
     await expect(length).toHaveValue('45');
   });
 
+  test('a number is saved once typing pauses, in one request for all its digits, and leaving it sends nothing more', async ({
+    page,
+    signedIn: _,
+  }) => {
+    const patches: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.postDataJSON());
+    });
+    await page.goto('/app/settings/scheduling');
+    const form = page.getByRole('form', { name: 'General Settings' });
+    const notice = form.getByLabel('Minimum Notice (minutes)');
+    await expect(notice).toHaveValue('0');
+
+    await notice.selectText();
+    expect(await patchOf(page, () => notice.pressSequentially('120'))).toBe(200);
+    // Saved while the field still has the focus: the pause, not leaving it, sent the change.
+    await expect(notice).toBeFocused();
+    await expect(toast(page, 'Settings updated')).toBeVisible();
+    await notice.press('Tab');
+    expect(await patchOf(page, () => form.getByLabel('Time Format').selectOption('12h'))).toBe(200);
+    expect(patches).toEqual([{ minNoticeMinutes: 120 }, { timeFormat: '12h' }]);
+
+    // Leaving the field before the pause saves at once, once.
+    const advance = form.getByLabel('Maximum Advance (days)');
+    await advance.selectText();
+    expect(
+      await patchOf(page, async () => {
+        await advance.pressSequentially('45');
+        await advance.press('Tab');
+      }),
+    ).toBe(200);
+    await page.reload();
+    await expect(notice).toHaveValue('120');
+    await expect(advance).toHaveValue('45');
+    expect(patches).toEqual([{ minNoticeMinutes: 120 }, { timeFormat: '12h' }, { maxAdvanceDays: 45 }]);
+  });
+
   test('a refused change shows the stored value again', async ({ page, signedIn: _ }) => {
     await page.goto('/app/settings/scheduling');
     const form = page.getByRole('form', { name: 'General Settings' });

@@ -67,6 +67,21 @@ export function Field({ label, error, hint, id, className, ...inputProps }: Fiel
   );
 }
 
+interface TextareaFieldProps extends ComponentProps<'textarea'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled textarea (three rows unless told), with its hint and error. */
+export function TextareaField({ label, error, hint, id, className, rows = 3, ...textareaProps }: TextareaFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <textarea {...control} rows={rows} className={cn(inputClasses, 'resize-y')} {...textareaProps} />}
+    </FieldFrame>
+  );
+}
+
 /** The form-level error, announced when it appears. */
 export function FormAlert({ message }: { message?: string | null }) {
   if (!message) return null;

@@ -3,12 +3,12 @@ import { format } from 'date-fns';
 import { Handshake, ListTodo } from 'lucide-react';
 import type { ContactDetail } from '@common/contacts';
 import { stageBadgeVariant } from '@common/deal-rules';
-import { Badge, type BadgeVariant } from '../../components/badge';
+import { taskStatusBadgeVariant } from '@common/task-rules';
+import { Badge } from '../../components/badge';
 import { Card, CardHeader, CardTitle } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { formatCurrency } from '../../lib/format';
 
-const statusBadge: Record<string, BadgeVariant> = { 'To Do': 'default', 'In Progress': 'primary', Done: 'success' };
 const link =
   'font-medium text-slate-900 hover:text-indigo-700 hover:underline dark:text-slate-100 dark:hover:text-indigo-300';
 
@@ -85,7 +85,7 @@ export function ContactTasks({ tasks }: Pick<ContactDetail, 'tasks'>) {
                   {task.dealName ? ` · ${task.dealName}` : ''}
                 </p>
               </div>
-              <Badge variant={statusBadge[task.status] ?? 'default'}>{task.status}</Badge>
+              <Badge variant={taskStatusBadgeVariant(task.status)}>{task.status}</Badge>
             </li>
           ))}
         </ul>

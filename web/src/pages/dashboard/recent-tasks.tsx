@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { RecentTask } from '@common/dashboard';
 import { dashboardMessages } from '@common/dashboard-rules';
+import { taskStatusBadgeVariant } from '@common/task-rules';
 import { Badge } from '../../components/badge';
 import { formatDate } from '../../lib/format';
 import { SkeletonLines, WidgetCard, WidgetEmpty } from './widget-card';
@@ -33,7 +34,7 @@ export function RecentTasks({ tasks }: { tasks: RecentTask[] | null | undefined 
                   {related && <p className="text-xs break-words text-slate-600 dark:text-slate-400">{related}</p>}
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
-                  <Badge>{task.status}</Badge>
+                  <Badge variant={taskStatusBadgeVariant(task.status)}>{task.status}</Badge>
                   {task.dueDate && (
                     <time dateTime={task.dueDate} className="text-xs text-slate-600 dark:text-slate-400">
                       {formatDate(task.dueDate)}

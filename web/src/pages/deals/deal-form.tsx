@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { dealCurrencies } from '@common/constants';
 import { dealInputSchema, type Deal, type DealInput } from '@common/deals';
-import type { Pipeline } from '@common/pipelines';
+import { preferredPipeline, type Pipeline } from '@common/pipelines';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { isApiError } from '../../lib/api';
@@ -43,14 +43,13 @@ const toInput = (values: FormValues, contact: PickedContact | null): DealInput =
 interface DealFormProps {
   id: string;
   deal: Deal | null;
+  /** A new deal starts in the default one, else the first (part 2 §4), whichever board is shown. */
   pipelines: Pipeline[];
-  /** The pipeline a new deal starts in. */
-  pipeline: Pipeline | undefined;
   /** Saves; calls `onFieldErrors` with the server's error when it refused the input. */
   onSubmit: (input: DealInput, onFieldErrors: (error: Error) => void) => void;
 }
 
-export function DealForm({ id, deal, pipelines, pipeline, onSubmit }: DealFormProps) {
+export function DealForm({ id, deal, pipelines, onSubmit }: DealFormProps) {
   const [contact, setContact] = useState<PickedContact | null>(
     deal?.contactId ? { id: deal.contactId, name: deal.contactName ?? '' } : null,
   );
@@ -63,7 +62,7 @@ export function DealForm({ id, deal, pipelines, pipeline, onSubmit }: DealFormPr
     getValues,
     control,
     formState: { errors },
-  } = useForm<FormValues>({ defaultValues: toValues(deal, pipeline) });
+  } = useForm<FormValues>({ defaultValues: toValues(deal, preferredPipeline(pipelines)) });
   const pipelineId = useWatch({ control, name: 'pipelineId' });
   const stages = pipelines.find((p) => p.id === pipelineId)?.stages ?? [];
 

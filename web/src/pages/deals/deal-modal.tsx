@@ -19,15 +19,13 @@ interface DealModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   pipelines: Pipeline[];
-  /** The pipeline a new deal starts in. */
-  pipeline: Pipeline | undefined;
   /** The deal shown; none to create one. */
   deal: Deal | null;
   onDelete?: (deal: Deal) => void;
 }
 
 /** Create a deal, or see one: its contact, its fields to edit, its activities, and delete. */
-export function DealModal({ open, onOpenChange, pipelines, pipeline, deal, onDelete }: DealModalProps) {
+export function DealModal({ open, onOpenChange, pipelines, deal, onDelete }: DealModalProps) {
   const formId = useId();
   const create = useCreateDeal();
   const update = useUpdateDeal();
@@ -68,7 +66,7 @@ export function DealModal({ open, onOpenChange, pipelines, pipeline, deal, onDel
     >
       <div className="space-y-6">
         {deal && <DealSummary deal={deal} />}
-        <DealForm id={formId} deal={deal} pipelines={pipelines} pipeline={pipeline} onSubmit={save} />
+        <DealForm id={formId} deal={deal} pipelines={pipelines} onSubmit={save} />
         {deal && (
           <div className="border-t border-slate-200 pt-5 dark:border-slate-800">
             <ActivitiesPanel dealId={deal.id} />

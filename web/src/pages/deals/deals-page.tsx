@@ -192,12 +192,11 @@ export function DealsPage() {
       {content}
       {list && (
         <>
-          <DealModal open={creating} onOpenChange={setCreating} pipelines={list} pipeline={chosen} deal={null} />
+          <DealModal open={creating} onOpenChange={setCreating} pipelines={list} deal={null} />
           <DealModal
             open={Boolean(dealId && details.data)}
             onOpenChange={(next) => !next && update({ deal: null })}
             pipelines={list}
-            pipeline={chosen}
             deal={details.data ?? null}
             onDelete={setDeleting}
           />

@@ -1,4 +1,4 @@
-import { useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -11,12 +11,11 @@ import type { EmailAccount } from '@common/email-accounts';
 import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
-import { Field, FieldFrame, FormAlert, inputClasses } from '../../components/field';
+import { Field, FormAlert, TextareaField } from '../../components/field';
 import { PageTitle } from '../../components/page-title';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { emailAccountsQuery } from '../email-accounts/api';
 import { emailDetailQuery, useSendEmail } from './api';
 import { fileSize, fullTime } from './format';
@@ -241,13 +240,5 @@ function ForwardedAttachments({ files, onRemove, disabled }: ForwardedAttachment
         ))}
       </ul>
     </section>
-  );
-}
-
-function TextareaField({ label, error, ...rest }: ComponentProps<'textarea'> & { label: string; error?: string }) {
-  return (
-    <FieldFrame label={label} error={error}>
-      {(control) => <textarea {...control} className={cn(inputClasses, 'resize-y')} {...rest} />}
-    </FieldFrame>
   );
 }

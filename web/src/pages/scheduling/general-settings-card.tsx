@@ -13,12 +13,14 @@ import { Card, CardBody, CardHeader, CardTitle } from '../../components/card';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { useStoredSchedulingSettings, useUpdateSchedulingSettings } from './api';
+import { useSaveAfterPause } from './use-save-after-pause';
 
 type Values = Pick<
   SchedulingSettings,
   'timezone' | 'timeFormat' | 'minNoticeMinutes' | 'maxAdvanceDays' | 'slotMinutes'
 >;
 type FieldName = keyof Values;
+type NumberFieldName = 'minNoticeMinutes' | 'maxAdvanceDays';
 
 const valuesOf = ({
   timezone,
@@ -38,7 +40,7 @@ function useTimeZones(stored: string) {
 
 /**
  * Time zone, time format, appointment length, minimum notice and maximum advance. Each change is saved at once (part 1 §4): a choice
- * when it is made, a number when the field is left or Enter is pressed, and only when it is within its range.
+ * when it is made, a number once typing pauses, when the field is left or Enter is pressed, and only when it is within its range.
  */
 export function GeneralSettingsCard({ settings }: { settings: SchedulingSettings }) {
   const storedSettings = useStoredSchedulingSettings();
@@ -72,15 +74,16 @@ export function GeneralSettingsCard({ settings }: { settings: SchedulingSettings
     update.mutate({ [name]: value });
   };
 
-  const numberField = (name: 'minNoticeMinutes' | 'maxAdvanceDays') => ({
+  const { saveNow, saveAfterPause } = useSaveAfterPause<NumberFieldName>((name) => void save(name));
+  const numberField = (name: NumberFieldName) => ({
     type: 'number',
     inputMode: 'numeric' as const,
     step: 1,
-    ...register(name, { valueAsNumber: true, onBlur: () => void save(name) }),
+    ...register(name, { valueAsNumber: true, onChange: () => saveAfterPause(name), onBlur: () => saveNow(name) }),
     onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => {
       if (event.key === 'Enter') {
         event.preventDefault();
-        void save(name);
+        saveNow(name);
       }
     },
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -13,10 +13,9 @@ import {
   type Task,
   type TaskInput,
 } from '@common/tasks';
-import { Field, FieldFrame, inputClasses } from '../../components/field';
+import { Field, TextareaField } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { isApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { categoriesQuery, dealOptionsQuery, projectOptionsQuery } from './api';
 import { fromLocalInput, toLocalInput } from './format';
 import { LinkPicker, type Picked } from './link-picker';
@@ -42,14 +41,6 @@ const toValues = (task: Task | null): FormValues => ({
   isMilestone: task?.isMilestone ?? false,
   categoryId: task?.category?.id ?? '',
 });
-
-function TextareaField({ label, error, ...rest }: ComponentProps<'textarea'> & { label: string; error?: string }) {
-  return (
-    <FieldFrame label={label} error={error} className="sm:col-span-2">
-      {(control) => <textarea {...control} rows={3} className={cn(inputClasses, 'resize-y')} {...rest} />}
-    </FieldFrame>
-  );
-}
 
 interface TaskFormProps {
   id: string;
@@ -113,7 +104,12 @@ export function TaskForm({ id, task, onSubmit }: TaskFormProps) {
         error={errors.name?.message}
         {...register('name')}
       />
-      <TextareaField label="Description" error={errors.description?.message} {...register('description')} />
+      <TextareaField
+        label="Description"
+        className="sm:col-span-2"
+        error={errors.description?.message}
+        {...register('description')}
+      />
       <SelectField label="Status" error={errors.status?.message} {...register('status')}>
         {taskStatuses.map((status) => (
           <option key={status} value={status}>

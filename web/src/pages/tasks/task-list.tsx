@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { taskMessages, type Task, type TaskStatus } from '@common/tasks';
-import { Badge, type BadgeVariant } from '../../components/badge';
+import { taskStatusBadgeVariant } from '@common/task-rules';
+import { taskMessages, type Task } from '@common/tasks';
+import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -12,8 +13,6 @@ import { useCursorPages } from '../../lib/paging';
 import { TASK_LIST_PAGE_SIZE, listQuery } from './api';
 import type { TaskFilters } from './filters';
 import { TaskSummary } from './task-card';
-
-const statusBadge: Record<TaskStatus, BadgeVariant> = { 'To Do': 'default', 'In Progress': 'primary', Done: 'success' };
 
 interface TaskListProps {
   filters: TaskFilters;
@@ -74,7 +73,7 @@ export function TaskList({ filters, now, onOpen, onComplete, renderEmpty }: Task
               onOpen={onOpen}
               onComplete={onComplete}
               end={
-                <Badge variant={statusBadge[task.status]} className="shrink-0">
+                <Badge variant={taskStatusBadgeVariant(task.status)} className="shrink-0">
                   {task.status}
                 </Badge>
               }
