@@ -6,6 +6,8 @@ export const schedulingMessages = {
   updateFailed: 'Failed to update settings',
   updated: 'Settings updated',
   embedCopied: 'Embed code copied to clipboard',
+  // Beyond the spec: the booking link's copy button.
+  bookingLinkCopied: 'Booking link copied to clipboard',
   timezoneInvalid: 'Choose a time zone from the list',
   timeFormatInvalid: 'Time format must be 12h or 24h',
   minNoticeInvalid: 'Minimum notice must be a whole number from 0 to 1440 minutes',

@@ -165,4 +165,35 @@ test.describe('profile', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
   });
+
+  test('the availability tab shows the booking link to copy and leads to the scheduling settings', async ({
+    page,
+    context,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/app/profile?tab=availability');
+      await expect(page.getByRole('switch', { name: 'Saturday' })).toBeVisible();
+      const link = page.getByRole('textbox', { name: 'Your booking page' });
+      await expect(link).toHaveValue(`${new URL(page.url()).origin}/book/${me.user.id}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await expectNoSeriousViolations(page);
+    }
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy booking link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Booking link copied to clipboard' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${new URL(page.url()).origin}/book/${me.user.id}`,
+    );
+
+    await page.getByRole('link', { name: 'Scheduling Settings' }).click();
+    await expect(page).toHaveURL(/\/app\/settings\/scheduling$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Scheduling Settings' })).toBeVisible();
+  });
 });

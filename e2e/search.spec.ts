@@ -181,4 +181,40 @@ test.describe('command menu', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   });
+
+  test('every screen is in the menu, scheduling settings among them, and the booking page opens in a new tab', async ({
+    page,
+    context,
+    signedIn,
+  }) => {
+    test.slow();
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+    await visit(page, '/app/dashboard');
+    const menu = await openWithShortcut(page);
+    const pages = menu.getByRole('group', { name: 'Pages' });
+    for (const name of ['Dashboard', 'Forms', 'Pipeline Settings', 'Email Settings', 'Scheduling Settings']) {
+      await expect(pages.getByRole('option', { name, exact: true })).toBeAttached();
+    }
+    await expect(pages.getByRole('option', { name: /My booking page/ })).toBeAttached();
+    await expect(
+      menu.getByRole('group', { name: 'Actions' }).getByRole('option', { name: 'Compose email' }),
+    ).toBeAttached();
+    await expectNoSeriousViolations(page);
+
+    await page.keyboard.type('sched');
+    await expect(pages.getByRole('option')).toHaveText(['Scheduling Settings']);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/settings\/scheduling$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Scheduling Settings' })).toBeVisible();
+
+    await openWithShortcut(page);
+    await page.keyboard.type('booking page');
+    const [booking] = await Promise.all([
+      context.waitForEvent('page'),
+      menu.getByRole('option', { name: /My booking page/ }).click(),
+    ]);
+    await expect(booking).toHaveURL(new RegExp(`/book/${me.user.id}$`));
+    await expect(booking.getByRole('heading', { level: 1, name: signedIn.name })).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
 });

@@ -13,6 +13,11 @@ const hubLinks = [
     url: /\/app\/settings\/email$/,
   },
   { name: /Notifications/, description: 'What the bell tells you about', url: /\/app\/settings\/notifications$/ },
+  {
+    name: /Scheduling Settings/,
+    description: 'Your booking link, time zone, notice and embed code',
+    url: /\/app\/settings\/scheduling$/,
+  },
 ];
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
@@ -40,7 +45,7 @@ test.describe('settings', () => {
     await page.goto('/app/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const main = page.getByRole('main');
-    await expect(main.getByRole('listitem')).toHaveCount(6);
+    await expect(main.getByRole('listitem')).toHaveCount(hubLinks.length);
     for (const link of hubLinks) {
       const anchor = main.getByRole('link', { name: link.name });
       if (link.description) await expect(anchor).toContainText(link.description);
@@ -214,6 +219,42 @@ test.describe('settings', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`data-user="${userId}"`);
     expect(copied).toContain(`${new URL(page.url()).origin}/scheduling-widget.js`);
+  });
+
+  test('the booking link is shown in full, copied with a toast and opened in a new tab', async ({
+    page,
+    context,
+    signedIn,
+  }) => {
+    test.slow();
+    const userId = await userIdOf(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/app/settings/scheduling');
+      const link = page.getByRole('textbox', { name: 'Your booking page' });
+      const origin = new URL(page.url()).origin;
+      await expect(link).toHaveValue(`${origin}/book/${userId}`);
+      await expect(link).toHaveAttribute('readonly', '');
+      await expect(page.getByRole('button', { name: 'Copy booking link' })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await expectNoSeriousViolations(page);
+    }
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy booking link' }).click();
+    await expect(toast(page, 'Booking link copied to clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${new URL(page.url()).origin}/book/${userId}`,
+    );
+
+    const [booking] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: /Open booking page/ }).click(),
+    ]);
+    await expect(booking).toHaveURL(new RegExp(`/book/${userId}$`));
+    await expect(booking.getByRole('heading', { level: 1, name: signedIn.name })).toBeVisible();
   });
 
   test('an AI key is saved and only ever shown masked', async ({ page, signedIn: _ }) => {

@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { Dialog } from 'radix-ui';
-import { ArrowRight, History, Search, Zap } from 'lucide-react';
+import { ArrowRight, ExternalLink, History, Search, Zap } from 'lucide-react';
 import { SEARCH_MAX_LENGTH, searchMessages, type SearchHit } from '@common/search';
 import { useAuthStore } from '../lib/auth-store';
 import { SEARCH_MIN_LENGTH, searchQuery } from '../pages/search/api';
 import { Highlighted } from './highlighted';
-import { actionEntries, filterEntries, pageEntries, type MenuEntry } from './menu-entries';
+import { actionEntries, bookingPageEntry, filterEntries, pageEntries, type MenuEntry } from './menu-entries';
 import { groupClasses, MenuItem } from './menu-item';
 import { readRecent, rememberQuery, rememberRecord, type Recent } from './recent-items';
 import { hitValue, kindIcons, SearchHits } from './search-hits';
@@ -74,6 +74,11 @@ export function CommandMenu({ open, onOpenChange, query, onQueryChange }: Comman
     onOpenChange(false);
     void navigate(to);
   };
+  const openEntry = (entry: MenuEntry) => {
+    if (!entry.newTab) return go(entry.to);
+    onOpenChange(false);
+    window.open(entry.to, '_blank', 'noopener');
+  };
   const openHit = (hit: SearchHit) => {
     const storage = browserStorage();
     if (typed) rememberQuery(storage, userId, typed);
@@ -81,7 +86,7 @@ export function CommandMenu({ open, onOpenChange, query, onQueryChange }: Comman
     go(hit.link);
   };
 
-  const pages = filterEntries(pageEntries, typed);
+  const pages = filterEntries(userId ? [...pageEntries, bookingPageEntry(userId)] : pageEntries, typed);
   const actions = filterEntries(actionEntries, typed);
   const entryGroup = (heading: string, entries: MenuEntry[], icon: typeof ArrowRight) => {
     const Icon = icon;
@@ -92,8 +97,9 @@ export function CommandMenu({ open, onOpenChange, query, onQueryChange }: Comman
             <MenuItem
               key={entry.value}
               value={entry.value}
-              icon={<Icon className="size-4" />}
-              onSelect={() => go(entry.to)}
+              icon={entry.newTab ? <ExternalLink className="size-4" /> : <Icon className="size-4" />}
+              onSelect={() => openEntry(entry)}
+              detail={entry.newTab ? 'Opens in a new tab' : undefined}
             >
               <Highlighted text={entry.label} query={typed} />
             </MenuItem>

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Globe } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { profileMessages } from '@common/profile';
+import { BookingLinkCard } from '../../components/booking-link-card';
 import { Button } from '../../components/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -59,15 +61,29 @@ export function AvailabilityPanel() {
   }
 
   return (
-    <Card>
-      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <CardTitle>Weekly Availability</CardTitle>
-        {/* Every edit is already saved when made: this button only confirms it (part 1 §2). */}
-        <Button size="sm" onClick={() => toast.success(profileMessages.availabilitySaved)} disabled={!data}>
-          Save Availability
-        </Button>
-      </CardHeader>
-      <CardBody>{content}</CardBody>
-    </Card>
+    <div className="space-y-6">
+      <Card>
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <CardTitle>Weekly Availability</CardTitle>
+          {/* Every edit is already saved when made: this button only confirms it (part 1 §2). */}
+          <Button size="sm" onClick={() => toast.success(profileMessages.availabilitySaved)} disabled={!data}>
+            Save Availability
+          </Button>
+        </CardHeader>
+        <CardBody>{content}</CardBody>
+      </Card>
+      <BookingLinkCard>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Time zone, appointment length, notice and the code to put the booking page on your website are in{' '}
+          <Link
+            to="/app/settings/scheduling"
+            className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-800 dark:text-indigo-300 dark:hover:text-indigo-200"
+          >
+            Scheduling Settings
+          </Link>
+          .
+        </p>
+      </BookingLinkCard>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { schedulingMessages } from '@common/scheduling';
+import { BookingLinkCard } from '../../components/booking-link-card';
 import { SettingsScreen } from '../../components/settings-screen';
 import { schedulingSettingsQuery } from './api';
 import { EmbedCodeCard } from './embed-code-card';
@@ -17,6 +18,7 @@ export function SchedulingSettingsPage() {
     >
       {(settings) => (
         <div className="space-y-6">
+          <BookingLinkCard />
           <GeneralSettingsCard settings={settings} />
           <WidgetPreviewCard />
           <EmbedCodeCard embedCode={settings.embedCode} />
