@@ -13,7 +13,7 @@ export const contactMessages = {
   empty: 'No contacts found. Click the Create button to add one.',
   noMatches: 'No contacts match your search',
   searchLabel: 'Search contacts',
-  searchPlaceholder: 'Search by name, email, company or phone',
+  searchPlaceholder: 'Name, email, company or phone',
   detailLoadFailed: 'Failed to load contact',
   /** The delete confirmation; a contact that deals point to says what becomes of them. */
   deleteTitle: 'Delete contact',

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Download, Plus, Search, Upload, Users } from 'lucide-react';
-import { contactMessages, type Contact, type ContactSort } from '@common/contacts';
+import { contactMessages, type Contact, type ContactSort, type SortDirection } from '@common/contacts';
 import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -13,8 +13,10 @@ import { Spinner } from '../../components/spinner';
 import { cn } from '../../lib/cn';
 import { formatCount } from '../../lib/format';
 import { useCursorPages } from '../../lib/paging';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useParamOnce } from '../../lib/use-param-once';
 import { CONTACTS_PAGE_SIZE, contactsCountQuery, contactsQuery, type ContactListView } from './api';
+import { ContactCards } from './contact-cards';
 import { ContactFormModal } from './contact-form-modal';
 import { ContactsTable } from './contacts-table';
 import { DeleteContactModal } from './delete-contact-modal';
@@ -69,13 +71,16 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }
 interface ContactsListProps {
   view: ContactListView;
   onSort: (column: ContactSort) => void;
+  onSortChange: (sort: ContactSort, dir: SortDirection) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
 }
 
 /** The list as searched and sorted; a new search or sort starts again from page one. */
-function ContactsList({ view, onSort, onEdit, onDelete }: ContactsListProps) {
+function ContactsList({ view, onSort, onSortChange, onEdit, onDelete }: ContactsListProps) {
   const pages = useCursorPages();
+  // The table's five columns need a laptop's width; a phone or a tablet gets one compact row per contact.
+  const isWide = useMediaQuery('(min-width: 1024px)');
   // Cursors belong to one search and sort: the trail starts over when either changes. The table stays on
   // screen meanwhile (previous data), so a sort button keeps the focus.
   const viewKey = `${view.q}\n${view.sort}\n${view.dir}`;
@@ -130,7 +135,17 @@ function ContactsList({ view, onSort, onEdit, onDelete }: ContactsListProps) {
   }
   return (
     <>
-      <ContactsTable contacts={data.items} view={view} onSort={onSort} onEdit={onEdit} onDelete={onDelete} />
+      {isWide ? (
+        <ContactsTable contacts={data.items} view={view} onSort={onSort} onEdit={onEdit} onDelete={onDelete} />
+      ) : (
+        <ContactCards
+          contacts={data.items}
+          view={view}
+          onSortChange={onSortChange}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
+      )}
       <Pagination
         pageIndex={pages.pageIndex}
         pageSize={CONTACTS_PAGE_SIZE}
@@ -190,6 +205,7 @@ export function ContactsPage() {
         <ContactsList
           view={view}
           onSort={sortBy}
+          onSortChange={(sort, dir) => setView({ sort, dir })}
           onEdit={(contact) => setEditing({ mode: 'edit', contact })}
           onDelete={setDeleting}
         />

@@ -14,13 +14,26 @@ interface ContactsTableProps {
 }
 
 const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400';
-const td = 'px-4 py-3 text-sm whitespace-nowrap text-slate-700 dark:text-slate-300';
-// Names stay in view while the other columns scroll sideways on narrow screens.
-const stickyCell = 'sticky left-0 z-10 border-r border-slate-200 md:static md:border-r-0 dark:border-slate-800';
+const cell = 'py-3 text-sm text-slate-700 dark:text-slate-300';
+const td = `px-4 ${cell}`;
 const action =
   'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800';
 const sortButton =
   '-mx-1.5 inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 uppercase hover:bg-slate-200/70 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-slate-100';
+// Fixed widths for the short columns; name, e-mail and company share the rest. Where the screen leaves room for
+// them (xl), the names have their pictures and the actions their words; elsewhere the actions are icons.
+const columnWidths: Partial<Record<ContactSort, string>> = { phone: 'w-44' };
+const actionsWidth = 'w-24 xl:w-44';
+
+/** A value cut with an ellipsis when it is longer than its column, whole in its tooltip. */
+function Truncated({ value }: { value: string | null }) {
+  const shown = orDash(value);
+  return (
+    <span className="block truncate" title={shown === '-' ? undefined : shown}>
+      {shown}
+    </span>
+  );
+}
 
 const columns: Array<[column: ContactSort, label: string]> = [
   ['name', 'Name'],
@@ -58,26 +71,29 @@ function SortHeader({
   );
 }
 
-/** Scrolls sideways on narrow screens rather than squeezing columns; each column header sorts by it. */
+/**
+ * The list on screens from 1024 px: its columns keep to the card (a long value ends in an ellipsis, whole in its
+ * tooltip), so the row actions stay in view; each column header sorts by it.
+ */
 export function ContactsTable({ contacts, view, onSort, onEdit, onDelete }: ContactsTableProps) {
   // The detail page's back link returns to the list as searched and sorted.
   const listSearch = useLocation().search;
   return (
-    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Contacts table">
-      <table className="w-full min-w-[720px] divide-y divide-slate-200 dark:divide-slate-800">
+    <div role="region" aria-label="Contacts table">
+      <table className="w-full table-fixed divide-y divide-slate-200 dark:divide-slate-800">
         <thead className="bg-slate-50 dark:bg-slate-900/60">
           <tr>
-            {columns.map(([column, label], i) => (
+            {columns.map(([column, label]) => (
               <SortHeader
                 key={column}
                 column={column}
                 label={label}
                 view={view}
                 onSort={onSort}
-                className={i === 0 ? `${stickyCell} bg-slate-50 dark:bg-slate-900` : undefined}
+                className={columnWidths[column]}
               />
             ))}
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} ${actionsWidth}`}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -85,39 +101,46 @@ export function ContactsTable({ contacts, view, onSort, onEdit, onDelete }: Cont
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {contacts.map((contact) => (
             <tr key={contact.id} className="group hover:bg-slate-50 dark:hover:bg-[#172033]">
-              <th
-                scope="row"
-                className={`${td} ${stickyCell} bg-white font-medium text-slate-900 group-hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-100 dark:group-hover:bg-[#172033]`}
-              >
-                <span className="flex items-center gap-3">
-                  <span className="hidden sm:contents">
+              <th scope="row" className={`${td} font-medium text-slate-900 dark:text-slate-100`}>
+                <span className="flex min-w-0 items-center gap-3">
+                  <span className="hidden xl:contents">
                     <Avatar name={contact.name} className="size-8 text-xs" />
                   </span>
                   <Link
                     to={`/app/contacts/${contact.id}`}
                     state={{ listSearch }}
-                    className="rounded-sm hover:text-indigo-700 hover:underline dark:hover:text-indigo-300"
+                    title={contact.name}
+                    className="truncate rounded-sm hover:text-indigo-700 hover:underline dark:hover:text-indigo-300"
                   >
                     {contact.name}
                   </Link>
                 </span>
               </th>
-              <td className={td}>{orDash(contact.email)}</td>
-              <td className={td}>{orDash(contact.phone)}</td>
-              <td className={td}>{orDash(contact.company)}</td>
-              <td className={`${td} text-right`}>
+              <td className={td}>
+                <Truncated value={contact.email} />
+              </td>
+              <td className={td}>
+                <Truncated value={contact.phone} />
+              </td>
+              <td className={td}>
+                <Truncated value={contact.company} />
+              </td>
+              <td className={`px-2 ${cell} text-right`}>
                 <div className="flex justify-end gap-1">
-                  <button type="button" className={action} onClick={() => onEdit(contact)}>
+                  <button type="button" className={action} title="Edit" onClick={() => onEdit(contact)}>
                     <Pencil aria-hidden="true" className="size-4" />
-                    Edit<span className="sr-only"> {contact.name}</span>
+                    <span className="sr-only xl:not-sr-only">Edit</span>
+                    <span className="sr-only"> {contact.name}</span>
                   </button>
                   <button
                     type="button"
+                    title="Delete"
                     className={`${action} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10`}
                     onClick={() => onDelete(contact)}
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
-                    Delete<span className="sr-only"> {contact.name}</span>
+                    <span className="sr-only xl:not-sr-only">Delete</span>
+                    <span className="sr-only"> {contact.name}</span>
                   </button>
                 </div>
               </td>
