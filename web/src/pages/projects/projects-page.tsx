@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Columns3, LayoutGrid, Plus, type LucideIcon } from 'lucide-react';
+import { Columns3, LayoutGrid, Plus } from 'lucide-react';
 import { projectMessages, type Project } from '@common/projects';
 import { Button } from '../../components/button';
 import { PageTitle } from '../../components/page-title';
 import { useAuthStore } from '../../lib/auth-store';
 import { Card } from '../../components/card';
 import { Pagination } from '../../components/pagination';
-import { cn } from '../../lib/cn';
+import { ViewToggle, type ViewOption } from '../../components/view-toggle';
 import { useCursorPages } from '../../lib/paging';
 import { useParamOnce } from '../../lib/use-param-once';
 import { PROJECTS_PAGE_SIZE, projectBoardQuery, projectQuery, projectsPageQuery, useDeleteProject } from './api';
@@ -48,7 +48,7 @@ export function ProjectsPage() {
         title="Projects"
         actions={
           <>
-            <ViewToggle view={view} onChange={setView} />
+            <ViewToggle options={views} value={view} onChange={setView} />
             <Button onClick={() => setEditing({ open: true, project: null })}>
               <Plus aria-hidden="true" className="size-4" />
               {projectMessages.create}
@@ -152,36 +152,7 @@ function GridView({ onOpen, onDelete }: ViewProps) {
   );
 }
 
-const views: Array<{ value: ProjectsView; label: string; icon: LucideIcon }> = [
+const views: Array<ViewOption<ProjectsView>> = [
   { value: 'board', label: 'Board', icon: Columns3 },
   { value: 'grid', label: 'Grid', icon: LayoutGrid },
 ];
-
-function ViewToggle({ view, onChange }: { view: ProjectsView; onChange: (view: ProjectsView) => void }) {
-  return (
-    <div
-      role="group"
-      aria-label="View"
-      className="inline-flex h-10 rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-    >
-      {views.map(({ value, label, icon: Icon }) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={view === value}
-          onClick={() => onChange(value)}
-          className={cn(
-            'inline-flex items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors',
-            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500',
-            view === value
-              ? 'bg-indigo-600 text-white'
-              : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-          )}
-        >
-          <Icon aria-hidden="true" className="size-4" />
-          {label}
-        </button>
-      ))}
-    </div>
-  );
-}
