@@ -71,10 +71,12 @@ interface ContactsListProps {
   onSort: (column: ContactSort) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
+  /** The header's Create, offered again when there is no contact yet. */
+  onCreate: () => void;
 }
 
 /** The list as searched and sorted; a new search or sort starts again from page one. */
-function ContactsList({ view, onSort, onEdit, onDelete }: ContactsListProps) {
+function ContactsList({ view, onSort, onEdit, onDelete, onCreate }: ContactsListProps) {
   const pages = useCursorPages();
   // Cursors belong to one search and sort: the trail starts over when either changes. The table stays on
   // screen meanwhile (previous data), so a sort button keeps the focus.
@@ -125,6 +127,14 @@ function ContactsList({ view, onSort, onEdit, onDelete }: ContactsListProps) {
       <EmptyState
         icon={<Users aria-hidden="true" className="size-6" />}
         message={view.q ? contactMessages.noMatches : contactMessages.empty}
+        action={
+          !view.q && (
+            <Button onClick={onCreate}>
+              <Plus aria-hidden="true" className="size-4" />
+              Create
+            </Button>
+          )
+        }
       />
     );
   }
@@ -192,6 +202,7 @@ export function ContactsPage() {
           onSort={sortBy}
           onEdit={(contact) => setEditing({ mode: 'edit', contact })}
           onDelete={setDeleting}
+          onCreate={() => setEditing({ mode: 'create' })}
         />
       </Card>
       <ContactFormModal

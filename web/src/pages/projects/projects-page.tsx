@@ -33,6 +33,7 @@ export function ProjectsPage() {
   useOpenLinkedProject((project) => setEditing({ open: true, project }));
 
   const open = (project: Project) => setEditing({ open: true, project });
+  const create = () => setEditing({ open: true, project: null });
   // Part 2 §2: a browser confirmation, not a modal.
   const confirmDelete = (project: Project) => {
     if (!window.confirm(projectMessages.deleteConfirm)) return;
@@ -49,7 +50,7 @@ export function ProjectsPage() {
         actions={
           <>
             <ViewToggle options={views} value={view} onChange={setView} />
-            <Button onClick={() => setEditing({ open: true, project: null })}>
+            <Button onClick={create}>
               <Plus aria-hidden="true" className="size-4" />
               {projectMessages.create}
             </Button>
@@ -57,9 +58,9 @@ export function ProjectsPage() {
         }
       />
       {view === 'board' ? (
-        <BoardView onOpen={open} onDelete={confirmDelete} />
+        <BoardView onOpen={open} onDelete={confirmDelete} onCreate={create} />
       ) : (
-        <GridView onOpen={open} onDelete={confirmDelete} />
+        <GridView onOpen={open} onDelete={confirmDelete} onCreate={create} />
       )}
       <ProjectModal
         open={editing.open}
@@ -91,6 +92,7 @@ function useOpenLinkedProject(onOpen: (project: Project) => void) {
 interface ViewProps {
   onOpen: (project: Project) => void;
   onDelete: (project: Project) => void;
+  onCreate: () => void;
 }
 
 /** One toast per failure, whichever view failed. */
@@ -100,17 +102,17 @@ function useLoadFailedToast(isError: boolean) {
   }, [isError]);
 }
 
-function BoardView({ onOpen, onDelete }: ViewProps) {
+function BoardView({ onOpen, onDelete, onCreate }: ViewProps) {
   const { data, isPending, isError, refetch } = useQuery(projectBoardQuery());
   useLoadFailedToast(isError);
   if (isPending) return <Loading />;
   if (!data) return <LoadFailed onRetry={() => refetch()} />;
-  if (data.columns.every((column) => column.count.count === 0)) return <EmptyProjects />;
+  if (data.columns.every((column) => column.count.count === 0)) return <EmptyProjects onCreate={onCreate} />;
   return <ProjectBoard board={data} onOpen={onOpen} onDelete={onDelete} />;
 }
 
 /** Every project, newest first, a page at a time. */
-function GridView({ onOpen, onDelete }: ViewProps) {
+function GridView({ onOpen, onDelete, onCreate }: ViewProps) {
   const pages = useCursorPages();
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({
     ...projectsPageQuery(pages.cursor),
@@ -126,7 +128,7 @@ function GridView({ onOpen, onDelete }: ViewProps) {
 
   if (isPending) return <Loading />;
   if (!data) return <LoadFailed onRetry={() => refetch()} />;
-  if (data.items.length === 0) return <EmptyProjects />;
+  if (data.items.length === 0) return <EmptyProjects onCreate={onCreate} />;
   const paged = pageIndex > 0 || data.nextCursor !== null;
   return (
     <ProjectGrid
