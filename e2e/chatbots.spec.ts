@@ -8,10 +8,16 @@ test.describe('chatbots', () => {
   test('a new user sees the empty state, and the builder is coming soon', async ({ page, signedIn: _ }) => {
     await page.goto('/app/chatbot');
     await expect(page.getByRole('heading', { level: 1, name: 'Chatbots' })).toBeVisible();
-    await expect(page.getByText('No chatbot flows yet. Click Create Chatbot to start one.')).toBeVisible();
+    const empty = page.getByText('No chatbot flows yet. Click Create Chatbot to start one.');
+    await expect(empty).toBeVisible();
     await expectNoSeriousViolations(page);
 
-    const create = page.getByRole('button', { name: 'Create Chatbot' });
+    // The empty state offers what the header's button does.
+    await empty.locator('..').getByRole('button', { name: 'Create Chatbot' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Chatbot' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const create = page.getByRole('button', { name: 'Create Chatbot' }).first();
     await create.click();
     const dialog = page.getByRole('dialog', { name: 'Create Chatbot' });
     await expect(dialog.getByText('Chatbot builder coming soon...')).toBeVisible();
@@ -31,7 +37,7 @@ test.describe('chatbots', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/app/chatbot');
     await expect(page.getByText('No chatbot flows yet. Click Create Chatbot to start one.')).toBeVisible();
-    await page.getByRole('button', { name: 'Create Chatbot' }).click();
+    await page.getByRole('button', { name: 'Create Chatbot' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Create Chatbot' })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);

@@ -31,12 +31,17 @@ test.describe('contacts', () => {
   test('a new user sees the empty state', async ({ page, signedIn: _ }) => {
     await page.goto('/app/contacts');
     await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
-    await expect(page.getByText('No contacts found. Click the Create button to add one.')).toBeVisible();
+    const empty = page.getByText('No contacts found. Click the Create button to add one.');
+    await expect(empty).toBeVisible();
+    await expectNoSeriousViolations(page);
+    // The empty state's own Create opens the same dialog as the header's.
+    await empty.locator('..').getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Create New Contact' })).toBeVisible();
   });
 
   test('a contact needs a name, and empty fields show as "-"', async ({ page, signedIn: _ }) => {
     await page.goto('/app/contacts');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
     await expect(dialog).toBeVisible();
 
@@ -57,7 +62,7 @@ test.describe('contacts', () => {
 
   test("the server's field errors show under the inputs", async ({ page, signedIn: _ }) => {
     await page.goto('/app/contacts');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
     await dialog.getByLabel('Name').fill('Bad Mail');
     await dialog.getByLabel('Email').fill('nope');
@@ -67,7 +72,7 @@ test.describe('contacts', () => {
 
   test('a contact is edited and then deleted', async ({ page, signedIn: _ }) => {
     await page.goto('/app/contacts');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).first().click();
     const create = page.getByRole('dialog', { name: 'Create New Contact' });
     await create.getByLabel('Name').fill('Alan Turing');
     await create.getByLabel('Email').fill('alan@example.com');
@@ -98,12 +103,12 @@ test.describe('contacts', () => {
 
   test('the create dialog closes on Escape and keeps nothing', async ({ page, signedIn: _ }) => {
     await page.goto('/app/contacts');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
     await dialog.getByLabel('Name').fill('Draft');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).first().click();
     await expect(dialog.getByLabel('Name')).toHaveValue('');
   });
 

@@ -28,7 +28,7 @@ test.describe('projects', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
     await expect(page.getByText('No projects yet. Click Create Project to add one.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Create Project' }).click();
+    await page.getByRole('button', { name: 'Create Project' }).first().click();
     const create = page.getByRole('dialog', { name: 'Create Project' });
     await create.getByRole('button', { name: 'Save' }).click();
     await expect(create.getByText('Project name is required')).toBeVisible();
@@ -261,5 +261,31 @@ test.describe('projects', () => {
     await page.getByRole('button', { name: 'Grid', exact: true }).click();
     await expect(page.getByRole('list', { name: 'Projects' }).getByRole('listitem')).toHaveCount(2);
     await expectNoSeriousViolations(page);
+  });
+
+  test("a new user's empty board and grid offer the create button", async ({ page, signedIn: _ }) => {
+    test.slow();
+    await page.goto('/app/projects');
+    for (const view of ['Board', 'Grid']) {
+      await page.getByRole('button', { name: view, exact: true }).click();
+      const empty = page.getByText('No projects yet. Click Create Project to add one.').locator('..');
+      await empty.getByRole('button', { name: 'Create Project' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Project' });
+      await expect(dialog.getByLabel('Name')).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    const name = unique('First project');
+    await page
+      .getByText('No projects yet. Click Create Project to add one.')
+      .locator('..')
+      .getByRole('button', { name: 'Create Project' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Create Project' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Project created successfully')).toBeVisible();
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
   });
 });

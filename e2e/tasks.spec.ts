@@ -250,4 +250,67 @@ test.describe('tasks', () => {
     const scroller = await board.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(scroller.scroll).toBeGreaterThan(scroller.client);
   });
+
+  test('on a phone the header keeps one row, with the category actions in a menu', async ({ page, signedIn: _ }) => {
+    test.slow();
+    await createTask(page, { name: unique('Send the invoice') });
+    const tops = (locators: Locator[]) => Promise.all(locators.map(async (l) => (await l.boundingBox())?.y));
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/app/tasks');
+      const toggle = page.getByRole('group', { name: 'View' });
+      const create = page.getByRole('button', { name: 'Create Task' });
+      await expect(create).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousViolations(page);
+      if (width === 1280) {
+        const createCategory = page.getByRole('button', { name: 'Create category' });
+        const manage = page.getByRole('button', { name: 'Manage categories' });
+        const [a, ...rest] = await tops([toggle, createCategory, manage, create]);
+        expect(rest).toEqual([a, a, a]);
+        await expect(page.getByRole('button', { name: 'More actions' })).toBeHidden();
+        continue;
+      }
+      const more = page.getByRole('button', { name: 'More actions' });
+      const [a, ...rest] = await tops([toggle, more, create]);
+      expect(rest).toEqual([a, a]);
+      await expect(page.getByRole('button', { name: 'Create category' })).toBeHidden();
+
+      await more.click();
+      const menu = page.getByRole('menu', { name: 'More actions' });
+      await expect(menu.getByRole('menuitem')).toHaveText(['Create category', 'Manage categories']);
+      await expectNoSeriousViolations(page);
+      await menu.getByRole('menuitem', { name: 'Create category' }).click();
+      const categoryDialog = page.getByRole('dialog', { name: 'Create category' });
+      await categoryDialog.getByLabel('Name').fill(unique('Billing'));
+      await categoryDialog.getByRole('button', { name: 'Create' }).click();
+      await expect(page.getByText('Category created successfully')).toBeVisible();
+      await expect(categoryDialog).toBeHidden();
+
+      await more.click();
+      await menu.getByRole('menuitem', { name: 'Manage categories' }).click();
+      const manage = page.getByRole('dialog', { name: 'Manage categories' });
+      await expect(manage).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(manage).toBeHidden();
+      await expect(more).toBeFocused();
+    }
+  });
+
+  test('the Board/List toggle is the same component as the projects one', async ({ page, signedIn: _ }) => {
+    const look = async (path: string) => {
+      await page.goto(path);
+      const group = page.getByRole('group', { name: 'View' });
+      const pressed = group.getByRole('button', { name: 'Board', exact: true });
+      await expect(pressed).toHaveAttribute('aria-pressed', 'true');
+      const style = (el: Element) => {
+        const css = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        return { height: box.height, background: css.backgroundColor, color: css.color, border: css.borderTopColor };
+      };
+      return { group: await group.evaluate(style), pressed: await pressed.evaluate(style) };
+    };
+    expect(await look('/app/tasks')).toEqual(await look('/app/projects'));
+  });
 });

@@ -34,7 +34,7 @@ export function ChatbotsPage() {
           </Button>
         }
       />
-      <ChatbotFlows onComingSoon={show} />
+      <ChatbotFlows onComingSoon={show} onCreate={() => show(chatbotMessages.create)} />
       <Modal
         open={comingSoon.open}
         onOpenChange={(open) => setComingSoon((current) => ({ ...current, open }))}
@@ -51,7 +51,13 @@ export function ChatbotsPage() {
   );
 }
 
-function ChatbotFlows({ onComingSoon }: { onComingSoon: (title: string) => void }) {
+interface ChatbotFlowsProps {
+  onComingSoon: (title: string) => void;
+  /** What the header's Create Chatbot does, offered again in the empty state. */
+  onCreate: () => void;
+}
+
+function ChatbotFlows({ onComingSoon, onCreate }: ChatbotFlowsProps) {
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useInfiniteQuery(chatbotFlowsQuery());
 
@@ -84,7 +90,16 @@ function ChatbotFlows({ onComingSoon }: { onComingSoon: (title: string) => void 
   if (flows.length === 0) {
     return (
       <Card>
-        <EmptyState icon={<Bot aria-hidden="true" className="size-6" />} message={chatbotMessages.empty} />
+        <EmptyState
+          icon={<Bot aria-hidden="true" className="size-6" />}
+          message={chatbotMessages.empty}
+          action={
+            <Button onClick={onCreate}>
+              <Plus aria-hidden="true" className="size-4" />
+              {chatbotMessages.create}
+            </Button>
+          }
+        />
       </Card>
     );
   }

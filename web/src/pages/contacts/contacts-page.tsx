@@ -74,10 +74,12 @@ interface ContactsListProps {
   onSortChange: (sort: ContactSort, dir: SortDirection) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
+  /** The header's Create, offered again when there is no contact yet. */
+  onCreate: () => void;
 }
 
 /** The list as searched and sorted; a new search or sort starts again from page one. */
-function ContactsList({ view, onSort, onSortChange, onEdit, onDelete }: ContactsListProps) {
+function ContactsList({ view, onSort, onSortChange, onEdit, onDelete, onCreate }: ContactsListProps) {
   const pages = useCursorPages();
   // The table's five columns need a laptop's width; a phone or a tablet gets one compact row per contact.
   const isWide = useMediaQuery('(min-width: 1024px)');
@@ -130,6 +132,14 @@ function ContactsList({ view, onSort, onSortChange, onEdit, onDelete }: Contacts
       <EmptyState
         icon={<Users aria-hidden="true" className="size-6" />}
         message={view.q ? contactMessages.noMatches : contactMessages.empty}
+        action={
+          !view.q && (
+            <Button onClick={onCreate}>
+              <Plus aria-hidden="true" className="size-4" />
+              Create
+            </Button>
+          )
+        }
       />
     );
   }
@@ -208,6 +218,7 @@ export function ContactsPage() {
           onSortChange={(sort, dir) => setView({ sort, dir })}
           onEdit={(contact) => setEditing({ mode: 'edit', contact })}
           onDelete={setDeleting}
+          onCreate={() => setEditing({ mode: 'create' })}
         />
       </Card>
       <ContactFormModal

@@ -20,6 +20,7 @@ import {
 import type { EmailDetail, EmailPatch } from '@common/email';
 import { Button, buttonClasses } from '../../components/button';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { menuContentClasses, menuItemClasses } from '../../components/overflow-menu';
 import { cn } from '../../lib/cn';
 import { emailFoldersQuery, useDeleteEmail, useUpdateEmail } from './api';
 import type { ReplyMode } from './reply-draft';
@@ -72,9 +73,6 @@ function useMoveTargets(message: EmailDetail): Target[] {
   return targets;
 }
 
-const menuItem =
-  'flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-800 outline-none select-none data-highlighted:bg-indigo-50 data-highlighted:text-indigo-800 dark:text-slate-200 dark:data-highlighted:bg-indigo-500/15 dark:data-highlighted:text-indigo-100';
-
 function MoveMenu({ targets, onMove }: { targets: Target[]; onMove: (target: Target) => void }) {
   if (targets.length === 0) return null;
   return (
@@ -87,18 +85,14 @@ function MoveMenu({ targets, onMove }: { targets: Target[]; onMove: (target: Tar
         <FolderInput aria-hidden="true" className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-40 max-h-72 min-w-44 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900"
-        >
+        <DropdownMenu.Content align="end" sideOffset={4} className={menuContentClasses}>
           <DropdownMenu.Label className="px-2 py-1 text-xs font-semibold text-slate-600 dark:text-slate-400">
             Move to
           </DropdownMenu.Label>
           {targets.map((target) => (
             <DropdownMenu.Item
               key={target.label + JSON.stringify(target.patch)}
-              className={menuItem}
+              className={menuItemClasses}
               onSelect={() => onMove(target)}
             >
               <target.icon aria-hidden="true" className="size-4 shrink-0" />

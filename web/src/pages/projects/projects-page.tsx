@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Columns3, LayoutGrid, Plus, type LucideIcon } from 'lucide-react';
+import { Columns3, LayoutGrid, Plus } from 'lucide-react';
 import { projectMessages, type Project } from '@common/projects';
 import { Button } from '../../components/button';
 import { PageTitle } from '../../components/page-title';
 import { useAuthStore } from '../../lib/auth-store';
 import { Card } from '../../components/card';
 import { Pagination } from '../../components/pagination';
-import { cn } from '../../lib/cn';
+import { ViewToggle, type ViewOption } from '../../components/view-toggle';
 import { useCursorPages } from '../../lib/paging';
 import { useParamOnce } from '../../lib/use-param-once';
 import { PROJECTS_PAGE_SIZE, projectBoardQuery, projectQuery, projectsPageQuery, useDeleteProject } from './api';
@@ -33,6 +33,7 @@ export function ProjectsPage() {
   useOpenLinkedProject((project) => setEditing({ open: true, project }));
 
   const open = (project: Project) => setEditing({ open: true, project });
+  const create = () => setEditing({ open: true, project: null });
   // Part 2 §2: a browser confirmation, not a modal.
   const confirmDelete = (project: Project) => {
     if (!window.confirm(projectMessages.deleteConfirm)) return;
@@ -48,8 +49,8 @@ export function ProjectsPage() {
         title="Projects"
         actions={
           <>
-            <ViewToggle view={view} onChange={setView} />
-            <Button onClick={() => setEditing({ open: true, project: null })}>
+            <ViewToggle options={views} value={view} onChange={setView} />
+            <Button onClick={create}>
               <Plus aria-hidden="true" className="size-4" />
               {projectMessages.create}
             </Button>
@@ -57,9 +58,9 @@ export function ProjectsPage() {
         }
       />
       {view === 'board' ? (
-        <BoardView onOpen={open} onDelete={confirmDelete} />
+        <BoardView onOpen={open} onDelete={confirmDelete} onCreate={create} />
       ) : (
-        <GridView onOpen={open} onDelete={confirmDelete} />
+        <GridView onOpen={open} onDelete={confirmDelete} onCreate={create} />
       )}
       <ProjectModal
         open={editing.open}
@@ -91,6 +92,7 @@ function useOpenLinkedProject(onOpen: (project: Project) => void) {
 interface ViewProps {
   onOpen: (project: Project) => void;
   onDelete: (project: Project) => void;
+  onCreate: () => void;
 }
 
 /** One toast per failure, whichever view failed. */
@@ -100,17 +102,17 @@ function useLoadFailedToast(isError: boolean) {
   }, [isError]);
 }
 
-function BoardView({ onOpen, onDelete }: ViewProps) {
+function BoardView({ onOpen, onDelete, onCreate }: ViewProps) {
   const { data, isPending, isError, refetch } = useQuery(projectBoardQuery());
   useLoadFailedToast(isError);
   if (isPending) return <Loading />;
   if (!data) return <LoadFailed onRetry={() => refetch()} />;
-  if (data.columns.every((column) => column.count.count === 0)) return <EmptyProjects />;
+  if (data.columns.every((column) => column.count.count === 0)) return <EmptyProjects onCreate={onCreate} />;
   return <ProjectBoard board={data} onOpen={onOpen} onDelete={onDelete} />;
 }
 
 /** Every project, newest first, a page at a time. */
-function GridView({ onOpen, onDelete }: ViewProps) {
+function GridView({ onOpen, onDelete, onCreate }: ViewProps) {
   const pages = useCursorPages();
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({
     ...projectsPageQuery(pages.cursor),
@@ -126,7 +128,7 @@ function GridView({ onOpen, onDelete }: ViewProps) {
 
   if (isPending) return <Loading />;
   if (!data) return <LoadFailed onRetry={() => refetch()} />;
-  if (data.items.length === 0) return <EmptyProjects />;
+  if (data.items.length === 0) return <EmptyProjects onCreate={onCreate} />;
   const paged = pageIndex > 0 || data.nextCursor !== null;
   return (
     <ProjectGrid
@@ -152,36 +154,7 @@ function GridView({ onOpen, onDelete }: ViewProps) {
   );
 }
 
-const views: Array<{ value: ProjectsView; label: string; icon: LucideIcon }> = [
+const views: Array<ViewOption<ProjectsView>> = [
   { value: 'board', label: 'Board', icon: Columns3 },
   { value: 'grid', label: 'Grid', icon: LayoutGrid },
 ];
-
-function ViewToggle({ view, onChange }: { view: ProjectsView; onChange: (view: ProjectsView) => void }) {
-  return (
-    <div
-      role="group"
-      aria-label="View"
-      className="inline-flex h-10 rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-    >
-      {views.map(({ value, label, icon: Icon }) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={view === value}
-          onClick={() => onChange(value)}
-          className={cn(
-            'inline-flex items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors',
-            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500',
-            view === value
-              ? 'bg-indigo-600 text-white'
-              : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-          )}
-        >
-          <Icon aria-hidden="true" className="size-4" />
-          {label}
-        </button>
-      ))}
-    </div>
-  );
-}

@@ -1,4 +1,4 @@
-import { FolderKanban } from 'lucide-react';
+import { FolderKanban, Plus } from 'lucide-react';
 import { projectMessages } from '@common/projects';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -28,10 +28,20 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function EmptyProjects() {
+/** No projects yet, with the header's create button again where the eye is. */
+export function EmptyProjects({ onCreate }: { onCreate: () => void }) {
   return (
     <Card>
-      <EmptyState icon={<FolderKanban aria-hidden="true" className="size-6" />} message={projectMessages.empty} />
+      <EmptyState
+        icon={<FolderKanban aria-hidden="true" className="size-6" />}
+        message={projectMessages.empty}
+        action={
+          <Button onClick={onCreate}>
+            <Plus aria-hidden="true" className="size-4" />
+            {projectMessages.create}
+          </Button>
+        }
+      />
     </Card>
   );
 }

@@ -6,10 +6,11 @@ import { categoryMessages, taskMessages, type Task } from '@common/tasks';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
+import { OverflowMenu } from '../../components/overflow-menu';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
+import { ViewToggle, type ViewOption } from '../../components/view-toggle';
 import { useAuthStore } from '../../lib/auth-store';
-import { cn } from '../../lib/cn';
 import { useParamOnce } from '../../lib/use-param-once';
 import { boardQuery, categoriesQuery, taskKey, useSetTaskStatus } from './api';
 import { CreateCategoryModal, ManageCategoriesModal } from './category-modals';
@@ -19,68 +20,18 @@ import { TaskBoard } from './task-board';
 import { TaskDetailsModal } from './task-details-modal';
 import { TaskList } from './task-list';
 import { TaskModal } from './task-modal';
+import { useTasksView, type TasksView } from './use-tasks-view';
 
-type View = 'board' | 'list';
-
-function readView(key: string): View {
-  try {
-    return localStorage.getItem(key) === 'list' ? 'list' : 'board';
-  } catch {
-    return 'board';
-  }
-}
-
-/** Board or list, remembered per user on this browser. */
-function useView(userId: string | undefined): [View, (view: View) => void] {
-  const key = `pipewise:tasks-view:${userId ?? 'anonymous'}`;
-  const [view, setView] = useState<View>(() => readView(key));
-  // Another user signed in on this browser: their own choice.
-  const [seenKey, setSeenKey] = useState(key);
-  if (key !== seenKey) {
-    setSeenKey(key);
-    setView(readView(key));
-  }
-  const choose = (next: View) => {
-    setView(next);
-    try {
-      localStorage.setItem(key, next);
-    } catch {
-      // Private mode or a full store: the choice lasts for this visit only.
-    }
-  };
-  return [view, choose];
-}
-
-function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
-  const option = (value: View, label: string, Icon: typeof List) => (
-    <button
-      type="button"
-      aria-pressed={view === value}
-      onClick={() => onChange(value)}
-      className={cn(
-        'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500',
-        view === value
-          ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white'
-          : 'text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
-      )}
-    >
-      <Icon aria-hidden="true" className="size-4" />
-      {label}
-    </button>
-  );
-  return (
-    <div role="group" aria-label="View" className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-      {option('board', 'Board', Columns3)}
-      {option('list', 'List', List)}
-    </div>
-  );
-}
+const views: Array<ViewOption<TasksView>> = [
+  { value: 'board', label: 'Board', icon: Columns3 },
+  { value: 'list', label: 'List', icon: List },
+];
 
 /** The tasks of the user (and those assigned to them) as a board or a list, filtered from the address. */
 export function TasksPage() {
   const qc = useQueryClient();
   const user = useAuthStore((state) => state.user);
-  const [view, setView] = useView(user?.id);
+  const [view, setView] = useTasksView(user?.id);
   const { filters, setFilters, clearFilters, params, setParams } = useTaskFilters();
   const filtered = hasFilters(filters);
   const categories = useQuery(categoriesQuery());
@@ -199,15 +150,25 @@ export function TasksPage() {
         description={view === 'board' ? 'Drag a task to another column to change its status.' : undefined}
         actions={
           <>
-            <ViewToggle view={view} onChange={setView} />
-            <Button variant="secondary" onClick={() => setCreatingCategory(true)}>
-              <Tag aria-hidden="true" className="size-4" />
-              {categoryMessages.create}
-            </Button>
-            <Button variant="secondary" onClick={() => setManaging(true)}>
-              <Settings2 aria-hidden="true" className="size-4" />
-              Manage categories
-            </Button>
+            <ViewToggle options={views} value={view} onChange={setView} />
+            {/* On a phone the category actions go into a menu, so the header stays one row. */}
+            <div className="hidden gap-2 sm:flex">
+              <Button variant="secondary" onClick={() => setCreatingCategory(true)}>
+                <Tag aria-hidden="true" className="size-4" />
+                {categoryMessages.create}
+              </Button>
+              <Button variant="secondary" onClick={() => setManaging(true)}>
+                <Settings2 aria-hidden="true" className="size-4" />
+                Manage categories
+              </Button>
+            </div>
+            <OverflowMenu
+              className="sm:hidden"
+              actions={[
+                { label: categoryMessages.create, icon: Tag, onSelect: () => setCreatingCategory(true) },
+                { label: 'Manage categories', icon: Settings2, onSelect: () => setManaging(true) },
+              ]}
+            />
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden="true" className="size-4" />
               {taskMessages.create}
