@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessages, isHttpUrl } from './form-rules';
 import { optionalText, pageOf, pageQuerySchema } from './http';
 
 export const contactMessages = {
@@ -35,6 +36,9 @@ export const contactMessages = {
   importSummary: (imported: number, skipped: number) => `${imported} imported, ${skipped} skipped`,
 } as const;
 
+/** A website address as browsers and servers accept it in practice. */
+export const CONTACT_WEBSITE_MAX = 2048;
+
 export const contactInputSchema = z.object({
   name: z
     .string({ message: contactMessages.nameRequired })
@@ -44,20 +48,30 @@ export const contactInputSchema = z.object({
   email: optionalText(254).pipe(z.email('Please enter a valid email address').nullable()),
   phone: optionalText(50),
   company: optionalText(200),
+  /** An http(s) address or empty (null). Left out of a PATCH, the stored one stays (older clients send none). */
+  website: optionalText(CONTACT_WEBSITE_MAX)
+    .pipe(z.string().refine(isHttpUrl, fieldMessages.url).nullable())
+    .optional(),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 
+/** One contact: its screen, its edit form, and the answer of a create or an update. */
 export const contactSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   company: z.string().nullable(),
+  website: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
-export const contactPageSchema = pageOf(contactSchema);
+/** A row of the list: the columns it shows (and sorts or searches by), nothing more. */
+export const contactListItemSchema = contactSchema.omit({ website: true });
+export type ContactListItem = z.infer<typeof contactListItemSchema>;
+
+export const contactPageSchema = pageOf(contactListItemSchema);
 
 /** The columns a list can be sorted by, each with its index; empty values come last ascending, first descending. */
 export const contactSortColumns = ['name', 'email', 'phone', 'company'] as const;

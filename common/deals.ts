@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dealCurrencies } from './constants';
-import { isoDate, pageOf } from './http';
+import { MAX_TEXTAREA_LENGTH } from './form-rules';
+import { isoDate, optionalText, pageOf } from './http';
 
 export const dealMessages = {
   nameRequired: 'Deal name is required',
@@ -28,6 +29,9 @@ export const dealMessages = {
 
 export const dealMoved = (stage: string) => `Deal moved to ${stage}`;
 
+/** As long as a form's longest answer (a textarea), which a submission can map to the notes. */
+export const DEAL_NOTES_MAX = MAX_TEXTAREA_LENGTH;
+
 /** numeric(14, 2): cents at most, below a trillion. */
 const MAX_VALUE = 999_999_999_999.99;
 
@@ -54,6 +58,8 @@ export const dealInputSchema = z.object({
   currency: z.enum(dealCurrencies, { message: dealMessages.currencyInvalid }).default('USD'),
   expectedCloseDate: isoDate(dealMessages.closeDateInvalid).nullable().default(null),
   contactId: z.uuid({ message: 'Contact not found' }).nullable().default(null),
+  /** Trimmed, empty is null. Left out of a PATCH, the stored notes stay (older clients send none). */
+  notes: optionalText(DEAL_NOTES_MAX).optional(),
 });
 export type DealInput = z.input<typeof dealInputSchema>;
 
@@ -80,6 +86,10 @@ export const dealSchema = z.object({
   createdAt: z.string(),
 });
 export type Deal = z.infer<typeof dealSchema>;
+
+/** One deal with what its card leaves out: GET /api/deals/:id and the answer of every change to one deal. */
+export const dealDetailSchema = dealSchema.extend({ notes: z.string().nullable() });
+export type DealDetail = z.infer<typeof dealDetailSchema>;
 
 /** GET /api/deals?pipelineId&stage&cursor: one column's further deals, newest first. */
 export const dealColumnQuerySchema = z.object({

@@ -163,6 +163,13 @@ export function isWebsite(value: string): boolean {
   return isHttpUrl(/^https?:\/\//i.test(value) ? value : `https://${value}`);
 }
 
+/** A website as an http(s) address: one typed without its scheme ("example.com/about") gets https://; else null. */
+export function websiteUrl(value: string): string | null {
+  const text = value.trim();
+  if (isHttpUrl(text)) return text;
+  return isWebsite(text) ? `https://${text}` : null;
+}
+
 /**
  * A redirect URL the form may send visitors to: absolute http or https only. Refuses `javascript:`, `data:`,
  * protocol-relative `//host` and `/\host` (which browsers read as `//host`). Checked when saved and again before

@@ -70,6 +70,35 @@ test.describe('contacts', () => {
     await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
   });
 
+  test("a website must be an http(s) address, and shows as a link on the contact's page", async ({
+    page,
+    signedIn: _,
+  }) => {
+    test.slow();
+    await page.goto('/app/contacts');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
+    await dialog.getByLabel('Name').fill('Margaret Hamilton');
+    await dialog.getByLabel('Website').fill('apollo.example');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Enter a valid URL starting with http:// or https://')).toBeVisible();
+    await expect(dialog.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Website').fill(' https://apollo.example/mit ');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Contact created successfully')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Margaret Hamilton' }).click();
+    const link = page.getByRole('link', { name: 'https://apollo.example/mit' });
+    await expect(link).toHaveAttribute('href', 'https://apollo.example/mit');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+    await edit.getByLabel('Website').fill('');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Contact updated successfully')).toBeVisible();
+    await expect(link).toBeHidden();
+  });
+
   test('a contact is edited and then deleted', async ({ page, signedIn: _ }) => {
     await page.goto('/app/contacts');
     await page.getByRole('button', { name: 'Create', exact: true }).first().click();

@@ -245,6 +245,7 @@ test.describe('dashboard', () => {
     page,
     signedIn: _,
   }) => {
+    test.slow();
     await Promise.all([
       post(page, '/api/tasks', { name: 'Draft the brief', dueDate: localInstant(11, 0, 1) }),
       post(page, '/api/tasks', { name: 'Build the page', dueDate: localInstant(11, 0, 2), status: 'In Progress' }),

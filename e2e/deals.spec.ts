@@ -152,6 +152,7 @@ test.describe('deals', () => {
     page,
     signedIn: _,
   }) => {
+    test.slow();
     const post = async (url: string, data?: Record<string, unknown>) => {
       const response = await page.request.post(url, { data });
       expect(response.status(), await response.text()).toBeLessThan(300);
@@ -183,6 +184,29 @@ test.describe('deals', () => {
     await expect(page.getByText('Deal created successfully')).toBeVisible();
     await page.getByRole('combobox', { name: 'Pipeline' }).selectOption(second.id);
     await expect(column(page, 'Lead').getByText(dealName)).toBeVisible();
+  });
+
+  test("a deal's notes are saved with it, shown in its details and changed there", async ({ page, signedIn: _ }) => {
+    test.slow();
+    await createPipeline(page);
+    const dealName = unique('Hooli');
+    await page.goto('/app/deals');
+    await page.getByRole('button', { name: 'Create Deal' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Deal' });
+    await create.getByLabel('Deal Name').fill(dealName);
+    await create.getByLabel('Notes').fill('  Met at the fair.\nWants a demo in May.  ');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Deal created successfully')).toBeVisible();
+
+    await column(page, 'Lead').getByRole('button', { name: dealName, exact: true }).click();
+    const details = page.getByRole('dialog', { name: 'Deal Details' });
+    await expect(details.getByLabel('Notes')).toHaveValue('Met at the fair.\nWants a demo in May.');
+    await details.getByLabel('Notes').fill('Demo booked.');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Deal updated successfully')).toBeVisible();
+    await page.reload();
+    await column(page, 'Lead').getByRole('button', { name: dealName, exact: true }).click();
+    await expect(details.getByLabel('Notes')).toHaveValue('Demo booked.');
   });
 
   test('a column shows its first 20 deals and loads the rest on demand', async ({ page, signedIn: _ }) => {

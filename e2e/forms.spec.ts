@@ -166,6 +166,80 @@ test.describe('forms', () => {
     await expect(page.getByText(formMessages.empty)).toBeVisible();
   });
 
+  test("a submission's website and comments, mapped to the contact's website and the deal's notes, show on both", async ({
+    page,
+    browser,
+    signedIn: _,
+  }) => {
+    test.slow();
+    await createDefaultPipeline(page);
+    const field = (type: 'name' | 'email' | 'website' | 'textarea') => ({
+      id: crypto.randomUUID(),
+      type,
+      ...fieldDefaults[type],
+    });
+    const [person, email, website, comments] = [
+      field('name'),
+      field('email'),
+      field('website'),
+      field('textarea'),
+    ] as const;
+    const name = unique('Quote');
+    const created = await page.request.post('/api/forms', {
+      data: {
+        name,
+        fields: [person, email, website, comments],
+        settings: {
+          autoCreateDeal: true,
+          fieldMapping: {
+            contact_name: person.id,
+            contact_email: email.id,
+            contact_website: website.id,
+            notes: comments.id,
+          },
+        },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const form = (await created.json()) as { id: string };
+
+    const contactName = unique('Grace');
+    const context = await browser.newContext();
+    try {
+      const visitor = await context.newPage();
+      await visitor.goto(`/forms/${form.id}`);
+      await visitor.getByLabel('Full Name').fill(contactName);
+      await visitor.getByLabel('Email').fill('grace@example.com');
+      await visitor.getByLabel('Website').fill('https://grace.example/about');
+      await visitor.getByLabel('Comments').fill('Call after 5pm.\nAsk for the CTO.');
+      await visitor.getByRole('button', { name: formMessages.submit }).click();
+      await expect(visitor.getByText('Thank you for your submission!')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+
+    // The deal, opened from the submission: its notes.
+    await page.goto(`/app/forms/${form.id}/submissions`);
+    await page.getByRole('link', { name: /View deal/ }).click();
+    const deal = page.getByRole('dialog', { name: 'Deal Details' });
+    await expect(deal.getByLabel('Notes')).toHaveValue('Call after 5pm.\nAsk for the CTO.');
+
+    // The contact: its page shows the website as a link, and both edit forms hold it.
+    await page.goto(`/app/contacts?q=${encodeURIComponent(contactName)}`);
+    const row = page.getByRole('row').filter({ hasText: contactName });
+    await row.getByRole('button', { name: `Edit ${contactName}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+    await expect(edit.getByLabel('Website')).toHaveValue('https://grace.example/about');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('link', { name: contactName }).click();
+    await expect(page.getByRole('link', { name: 'https://grace.example/about' })).toHaveAttribute(
+      'href',
+      'https://grace.example/about',
+    );
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(edit.getByLabel('Website')).toHaveValue('https://grace.example/about');
+  });
+
   test('an existing form is updated; a bad redirect URL and a blank name are refused with their messages', async ({
     page,
     signedIn: _,

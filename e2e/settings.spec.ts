@@ -125,6 +125,7 @@ test.describe('settings', () => {
     page,
     signedIn: _,
   }) => {
+    test.slow();
     const patches: unknown[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PATCH') patches.push(request.postDataJSON());

@@ -11,6 +11,8 @@ export const contacts = pgTable(
     email: text('email'),
     phone: text('phone'),
     company: text('company'),
+    /** An http(s) address, or null; read by one contact's screens, not by the list. */
+    website: text('website'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

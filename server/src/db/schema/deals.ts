@@ -27,6 +27,8 @@ export const deals = pgTable(
       .notNull()
       .references(() => pipelines.id, { onDelete: 'restrict' }),
     createdAt: createdAtColumn(),
+    /** Free text, or null; read with one deal (its details), never by the board. */
+    notes: text('notes'),
     /**
      * When the deal last entered the stage 'Won', set and cleared by the deal service on every stage change; the
      * dashboard's Monthly Revenue charts by it. Null for deals won before the column existed (the chart falls

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Contact, ContactSort, SortDirection } from '@common/contacts';
+import type { Contact, ContactListItem, ContactSort, SortDirection } from '@common/contacts';
 import type { Count } from '@common/http';
 import type { Db } from '../../db/client';
 import { countUpTo, keysetPage } from '../../db/keyset';
 import { contacts } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
-import { contactColumns, toContact, type ContactValues } from './columns';
+import { contactColumns, contactRecordColumns, toContact, toContactListItem, type ContactValues } from './columns';
 import { contactOrder, sortValueOf } from './order';
 
 export interface ListQuery {
@@ -19,9 +19,9 @@ export interface ListQuery {
 }
 
 /** A page of the user's contacts in the list's order, after a position; see `contactOrder` for the index behind each sort. */
-export async function listContacts(db: Db, userId: string, query: ListQuery): Promise<KeysetPage<Contact>> {
+export async function listContacts(db: Db, userId: string, query: ListQuery): Promise<KeysetPage<ContactListItem>> {
   const rows = await listContactsQuery(db, userId, query);
-  return keysetPage(rows, query.limit, (row) => [sortValueOf(row, query.sort), row.id], toContact);
+  return keysetPage(rows, query.limit, (row) => [sortValueOf(row, query.sort), row.id], toContactListItem);
 }
 
 /** The list's query itself (the plan tests explain it). */
@@ -54,7 +54,7 @@ export function countContacts(db: Db, userId: string): Promise<Count> {
 
 export async function getContact(db: Db, userId: string, id: string): Promise<Contact> {
   const [row] = await db
-    .select(contactColumns)
+    .select(contactRecordColumns)
     .from(contacts)
     .where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
   if (!row) throw notFound();
@@ -65,7 +65,7 @@ export async function createContact(db: Db, userId: string, input: ContactValues
   const [row] = await db
     .insert(contacts)
     .values({ ...input, userId })
-    .returning(contactColumns);
+    .returning(contactRecordColumns);
   return toContact(row!);
 }
 
@@ -74,7 +74,7 @@ export async function updateContact(db: Db, userId: string, id: string, input: C
     .update(contacts)
     .set({ ...input, updatedAt: new Date() })
     .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
-    .returning(contactColumns);
+    .returning(contactRecordColumns);
   if (!row) throw notFound();
   return toContact(row);
 }

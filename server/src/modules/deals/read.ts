@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Deal } from '@common/deals';
+import type { Deal, DealDetail } from '@common/deals';
 import type { CursorKey } from '../../http/cursor';
 
 // The one way a Deal is read: the row, its contact's name and its next activity, in the same query.
@@ -41,6 +41,11 @@ export interface DealRow {
   next_due: string | null;
 }
 
+/** One deal's row: the card's and what only its details show. */
+export interface DealDetailRow extends DealRow {
+  notes: string | null;
+}
+
 /** A column's keyset position: newest first, so (created_at, id) both descending. */
 export const dealKey = (row: DealRow): CursorKey => [row.created_key, row.id];
 
@@ -59,4 +64,8 @@ export function toDeal(row: DealRow): Deal {
     nextActivity: row.next_id && row.next_due ? { id: row.next_id, dueDate: row.next_due, status: 'pending' } : null,
     createdAt: row.created_at,
   };
+}
+
+export function toDealDetail(row: DealDetailRow): DealDetail {
+  return { ...toDeal(row), notes: row.notes };
 }

@@ -4,9 +4,9 @@ import {
   boardQuerySchema,
   boardSchema,
   dealColumnQuerySchema,
+  dealDetailSchema,
   dealInputSchema,
   dealPageSchema,
-  dealSchema,
   dealStageSchema,
 } from '@common/deals';
 import { idParamSchema } from '@common/http';
@@ -53,23 +53,23 @@ export async function dealsRoutes(app: FastifyInstance) {
     async (req) => ({ items: await dealOptions(app.db, req.user.id, req.query.q) }),
   );
 
-  r.get('/api/deals/:id', { schema: { params: idParamSchema, response: { 200: dealSchema } } }, (req) =>
+  r.get('/api/deals/:id', { schema: { params: idParamSchema, response: { 200: dealDetailSchema } } }, (req) =>
     getDeal(app.db, req.user.id, req.params.id),
   );
 
-  r.post('/api/deals', { schema: { body: dealInputSchema, response: { 201: dealSchema } } }, async (req, reply) =>
+  r.post('/api/deals', { schema: { body: dealInputSchema, response: { 201: dealDetailSchema } } }, async (req, reply) =>
     reply.code(201).send(await createDeal(app.db, req.user.id, req.body)),
   );
 
   r.patch(
     '/api/deals/:id',
-    { schema: { params: idParamSchema, body: dealInputSchema, response: { 200: dealSchema } } },
+    { schema: { params: idParamSchema, body: dealInputSchema, response: { 200: dealDetailSchema } } },
     (req) => updateDeal(app.db, req.user.id, req.params.id, req.body),
   );
 
   r.patch(
     '/api/deals/:id/stage',
-    { schema: { params: idParamSchema, body: dealStageSchema, response: { 200: dealSchema } } },
+    { schema: { params: idParamSchema, body: dealStageSchema, response: { 200: dealDetailSchema } } },
     (req) => moveDeal(app.db, req.user.id, req.params.id, req.body.stage),
   );
 

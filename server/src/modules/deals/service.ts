@@ -1,24 +1,25 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { dealMessages, type Deal, type dealInputSchema } from '@common/deals';
+import { dealMessages, type Deal, type DealDetail, type dealInputSchema } from '@common/deals';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
 import { contacts, deals, pipelines } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { AppError, notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
-import { dealJoins, dealKey, dealSelect, toDeal, type DealRow } from './read';
+import { dealJoins, dealKey, dealSelect, toDeal, toDealDetail, type DealDetailRow, type DealRow } from './read';
 import { wonAtFor } from './won-at';
 
 export type DealValues = z.output<typeof dealInputSchema>;
 
-export async function getDeal(db: Db | Tx, userId: string, id: string): Promise<Deal> {
-  const [row] = await selectRows<DealRow>(
+/** One deal with its details (the notes the board leaves out). */
+export async function getDeal(db: Db | Tx, userId: string, id: string): Promise<DealDetail> {
+  const [row] = await selectRows<DealDetailRow>(
     db,
-    sql`select ${dealSelect} from deals d ${dealJoins} where d.id = ${id} and d.user_id = ${userId}`,
+    sql`select ${dealSelect}, d.notes from deals d ${dealJoins} where d.id = ${id} and d.user_id = ${userId}`,
   );
   if (!row) throw notFound();
-  return toDeal(row);
+  return toDealDetail(row);
 }
 
 export interface ColumnQuery {
@@ -61,7 +62,7 @@ export function columnSql(userId: string, { pipelineId, stage, limit, before }: 
     order by d.created_at desc, d.id desc`;
 }
 
-export function createDeal(db: Db, userId: string, input: DealValues): Promise<Deal> {
+export function createDeal(db: Db, userId: string, input: DealValues): Promise<DealDetail> {
   return db.transaction(async (tx) => {
     await checkReferences(tx, userId, input);
     const [row] = await tx
@@ -72,7 +73,7 @@ export function createDeal(db: Db, userId: string, input: DealValues): Promise<D
   });
 }
 
-export function updateDeal(db: Db, userId: string, id: string, input: DealValues): Promise<Deal> {
+export function updateDeal(db: Db, userId: string, id: string, input: DealValues): Promise<DealDetail> {
   return db.transaction(async (tx) => {
     // No lock here: the pipeline is locked first (in checkReferences), then the deal by the update, the order
     // a stage rename takes them in, so the two never deadlock.
@@ -91,7 +92,7 @@ export function updateDeal(db: Db, userId: string, id: string, input: DealValues
 }
 
 /** The drag on the board: the stage must be one of the deal's pipeline. */
-export function moveDeal(db: Db, userId: string, id: string, stage: string): Promise<Deal> {
+export function moveDeal(db: Db, userId: string, id: string, stage: string): Promise<DealDetail> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ stages: pipelines.stages })
@@ -154,5 +155,7 @@ function toColumns(input: DealValues) {
     currency: input.currency,
     expectedCloseDate: input.expectedCloseDate,
     contactId: input.contactId,
+    // Left out (undefined), the update keeps the stored notes.
+    notes: input.notes,
   };
 }

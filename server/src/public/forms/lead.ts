@@ -1,5 +1,13 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { formMessages, type FormSettings, type MappableDealProperty, type SubmittedValue } from '@common/forms';
+import { CONTACT_WEBSITE_MAX } from '@common/contacts';
+import { DEAL_NOTES_MAX } from '@common/deals';
+import {
+  formMessages,
+  websiteUrl,
+  type FormSettings,
+  type MappableDealProperty,
+  type SubmittedValue,
+} from '@common/forms';
 import type { Tx } from '../../db/client';
 import { contacts, deals, pipelines } from '../../db/schema';
 import { wonAtFor } from '../../modules/deals/won-at';
@@ -65,15 +73,25 @@ interface ContactFields {
   email?: string;
   phone?: string;
   company?: string;
+  website?: string;
+}
+
+/**
+ * The mapped website as the contact stores it: an http(s) address ("example.com" gets https://), or nothing when
+ * the answer is not one (a text field mapped to it) or is too long; the submission keeps the answer as typed.
+ */
+export function leadWebsite(text: string | undefined): string | undefined {
+  const url = text ? websiteUrl(text) : null;
+  return url && url.length <= CONTACT_WEBSITE_MAX ? url : undefined;
 }
 
 /**
  * The owner's contact with this e-mail (whatever its case), or a new one from the mapped contact fields; none
- * when nothing of a contact was submitted. Contacts have no website column, so contact_website fills nothing.
+ * when nothing of a contact was submitted. An existing contact is left as it is (the website too).
  * Two submissions with one new e-mail at once make one contact: the second waits for the first's transaction.
  */
 async function findOrCreateContact(tx: Tx, userId: string, fields: ContactFields): Promise<string | null> {
-  const { email, phone, company } = fields;
+  const { email, phone, company, website } = fields;
   const name = fields.name ?? email ?? company ?? phone;
   if (!name) return null;
   if (email) {
@@ -97,7 +115,14 @@ async function findOrCreateContact(tx: Tx, userId: string, fields: ContactFields
   }
   const [row] = await tx
     .insert(contacts)
-    .values({ userId, name, email: email ?? null, phone: phone ?? null, company: company ?? null })
+    .values({
+      userId,
+      name,
+      email: email ?? null,
+      phone: phone ?? null,
+      company: company ?? null,
+      website: website ?? null,
+    })
     .returning({ id: contacts.id });
   return row!.id;
 }
@@ -111,7 +136,8 @@ export interface Lead {
 /**
  * The contact and the one deal of a submission, inside its transaction. The deal goes to the default pipeline at
  * a mapped stage that is one of its stages, else at `dealStage`, else at its first stage; with no default pipeline
- * there is no deal and the reason is returned for the owner. The mapped `notes` have no deal column to go to.
+ * there is no deal and the reason is returned for the owner. The mapped notes go to the deal (cut to their
+ * column's length: a checkbox's joined options can be longer than any one answer).
  */
 export async function createLead(
   tx: Tx,
@@ -126,6 +152,7 @@ export async function createLead(
     email: mapped.contact_email,
     phone: mapped.contact_phone,
     company: mapped.contact_company,
+    website: leadWebsite(mapped.contact_website),
   });
   // FOR SHARE, as a deal's own create does: a stage removal or pipeline delete waits for this deal.
   const [pipeline] = await tx
@@ -149,6 +176,7 @@ export async function createLead(
       stage,
       value: value === null ? null : value.toFixed(2),
       contactId,
+      notes: mapped.notes ? mapped.notes.slice(0, DEAL_NOTES_MAX) : null,
       wonAt: wonAtFor(stage, { isNew: true }),
     })
     .returning({ id: deals.id });

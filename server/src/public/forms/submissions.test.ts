@@ -395,6 +395,7 @@ describe('autoCreateDeal', () => {
       email: 'vera@example.com',
       phone: '+44 20 7946 0000',
       company: 'Acme',
+      website: 'https://acme.example',
     });
     const dealRows = await dealsOf(user.id);
     expect(dealRows).toHaveLength(1);
@@ -405,8 +406,11 @@ describe('autoCreateDeal', () => {
       value: '12500.50',
       currency: 'USD',
       contactId: contact!.id,
+      notes: 'Call after 5',
       wonAt: null,
     });
+    expect((await user.get(`/api/contacts/${contact!.id}`)).json().website).toBe('https://acme.example');
+    expect((await user.get(`/api/deals/${dealRows[0]!.id}`)).json().notes).toBe('Call after 5');
     const [row] = await submissionRows(t.database.db, quote.id);
     expect(row).toMatchObject({
       createdDealId: dealRows[0]!.id,
@@ -450,6 +454,47 @@ describe('autoCreateDeal', () => {
     expect(await contactsOf(user.id)).toEqual([
       expect.objectContaining({ name: 'vera@example.com', email: 'vera@example.com' }),
     ]);
+  });
+
+  it('copies a website typed without http(s):// as https, and leaves out one that is no website', async () => {
+    const { user } = await ownerWithPipeline('olga');
+    const quote = await createForm(
+      user,
+      mappedForm({ fieldMapping: { contact_email: ids.email, contact_website: ids.homepage, notes: ids.extras } }),
+    );
+    const answers = { [ids.homepage]: 'olga.example/about', [ids.extras]: ['Support', 'API'] };
+    expect((await submit(t.app, quote.id, submission(validValues(answers)))).statusCode).toBe(201);
+    const [contact] = await contactsOf(user.id);
+    expect(contact).toMatchObject({ email: 'vera@example.com', website: 'https://olga.example/about' });
+    expect((await dealsOf(user.id))[0]).toMatchObject({ notes: 'Support; API' });
+
+    // A plain text field mapped to the website: its answer stays in the submission, not on the contact.
+    const { user: paul } = await ownerWithPipeline('paul');
+    const loose = await createForm(
+      paul,
+      mappedForm({ fieldMapping: { contact_email: ids.email, contact_website: dealStage } }),
+    );
+    const res = await submit(t.app, loose.id, submission(validValues({ [dealStage]: 'our shop downtown' })));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await contactsOf(paul.id))[0]).toMatchObject({ email: 'vera@example.com', website: null });
+    expect((await dealsOf(paul.id))[0]).toMatchObject({ notes: null });
+    expect((await submissionRows(t.database.db, loose.id))[0]!.data).toMatchObject({
+      [dealStage]: 'our shop downtown',
+    });
+  });
+
+  it('leaves an existing contact’s website as it is', async () => {
+    const { user } = await ownerWithPipeline('quinn');
+    const known = (
+      await user.post('/api/contacts', { name: 'Vera', email: 'vera@example.com', website: 'https://vera.example' })
+    ).json();
+    const quote = await createForm(user, mappedForm());
+    const answers = { [ids.website]: 'https://other.example', [ids.notes]: 'Hello' };
+    expect((await submit(t.app, quote.id, submission(validValues(answers)))).statusCode).toBe(201);
+    expect(await contactsOf(user.id)).toEqual([
+      expect.objectContaining({ id: known.id, website: 'https://vera.example' }),
+    ]);
+    expect((await dealsOf(user.id))[0]).toMatchObject({ contactId: known.id, notes: 'Hello' });
   });
 
   it('fills only mapped properties: posted owner, pipeline or deal columns are ignored', async () => {

@@ -39,6 +39,13 @@ export const contactsQuery = (view: ContactListView, cursor: string | null) =>
 export const contactsCountQuery = () =>
   queryOptions({ queryKey: ['contacts', 'count'], queryFn: () => api.get('/api/contacts/count', countSchema) });
 
+/** One contact whole (the list's rows leave the website out): what its edit form starts from. */
+export const contactQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['contacts', 'one', id],
+    queryFn: () => api.get(`/api/contacts/${encodeURIComponent(id)}`, contactSchema),
+  });
+
 /**
  * A contact with its deals and their tasks; the delete confirmation reads its deal count too. Deals change on
  * other screens, which do not refresh contacts: it is read again whenever it is shown.

@@ -1,18 +1,18 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Pencil, Trash2 } from 'lucide-react';
-import type { Contact, ContactSort, SortDirection } from '@common/contacts';
+import type { ContactListItem, ContactSort, SortDirection } from '@common/contacts';
 import { Avatar } from '../../components/avatar';
 import { inputClasses } from '../../components/field';
 import { cn } from '../../lib/cn';
 import type { ContactListView } from './api';
 
 interface ContactCardsProps {
-  contacts: Contact[];
+  contacts: ContactListItem[];
   view: ContactListView;
   onSortChange: (sort: ContactSort, dir: SortDirection) => void;
-  onEdit: (contact: Contact) => void;
-  onDelete: (contact: Contact) => void;
+  onEdit: (contact: ContactListItem) => void;
+  onDelete: (contact: ContactListItem) => void;
 }
 
 const sortOptions: Array<[sort: ContactSort, dir: SortDirection, label: string]> = [

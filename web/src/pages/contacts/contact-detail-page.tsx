@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { contactMessages, type Contact } from '@common/contacts';
+import { isHttpUrl } from '@common/form-rules';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { Card, CardHeader, CardTitle } from '../../components/card';
@@ -75,6 +76,15 @@ function ContactFields({ contact }: { contact: Contact }) {
           )}
         </Detail>
         <Detail label="Company">{orDash(contact.company)}</Detail>
+        <Detail label="Website">
+          {contact.website && isHttpUrl(contact.website) ? (
+            <a href={contact.website} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              {contact.website}
+            </a>
+          ) : (
+            orDash(contact.website)
+          )}
+        </Detail>
         <Detail label="Added">{orDash(formatDate(contact.createdAt))}</Detail>
       </dl>
     </Card>

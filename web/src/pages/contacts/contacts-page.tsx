@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Download, Plus, Search, Upload, Users } from 'lucide-react';
-import { contactMessages, type Contact, type ContactSort, type SortDirection } from '@common/contacts';
+import { contactMessages, type ContactListItem, type ContactSort, type SortDirection } from '@common/contacts';
 import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -23,7 +23,7 @@ import { DeleteContactModal } from './delete-contact-modal';
 import { ImportModal } from './import-modal';
 import { useListView } from './list-view';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; contact: Contact } | null;
+type Editing = { mode: 'create' } | { mode: 'edit'; contact: ContactListItem } | null;
 
 /** Typing waits this long before the address (and the request) follows. */
 const SEARCH_DELAY_MS = 300;
@@ -72,8 +72,8 @@ interface ContactsListProps {
   view: ContactListView;
   onSort: (column: ContactSort) => void;
   onSortChange: (sort: ContactSort, dir: SortDirection) => void;
-  onEdit: (contact: Contact) => void;
-  onDelete: (contact: Contact) => void;
+  onEdit: (contact: ContactListItem) => void;
+  onDelete: (contact: ContactListItem) => void;
   /** The header's Create, offered again when there is no contact yet. */
   onCreate: () => void;
 }
@@ -174,7 +174,7 @@ function ContactsList({ view, onSort, onSortChange, onEdit, onDelete, onCreate }
 export function ContactsPage() {
   const [view, setView] = useListView();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [deleting, setDeleting] = useState<ContactListItem | null>(null);
   const [importing, setImporting] = useState(false);
   const { data: total } = useQuery(contactsCountQuery());
   // The command menu's "Create contact" links here with ?new=1.

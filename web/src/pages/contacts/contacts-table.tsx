@@ -1,16 +1,16 @@
 import { Link, useLocation } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
-import type { Contact, ContactSort } from '@common/contacts';
+import type { ContactListItem, ContactSort } from '@common/contacts';
 import { Avatar } from '../../components/avatar';
 import { orDash } from '../../lib/format';
 import type { ContactListView } from './api';
 
 interface ContactsTableProps {
-  contacts: Contact[];
+  contacts: ContactListItem[];
   view: ContactListView;
   onSort: (column: ContactSort) => void;
-  onEdit: (contact: Contact) => void;
-  onDelete: (contact: Contact) => void;
+  onEdit: (contact: ContactListItem) => void;
+  onDelete: (contact: ContactListItem) => void;
 }
 
 const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400';

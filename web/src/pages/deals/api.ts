@@ -5,8 +5,8 @@ import {
   boardSchema,
   dealMessages,
   dealMoved,
+  dealDetailSchema,
   dealPageSchema,
-  dealSchema,
   type Board,
   type Deal,
   type DealInput,
@@ -42,8 +42,9 @@ export function fetchColumnPage(pipelineId: string, stage: string, cursor: strin
   return api.get(`/api/deals?${params.toString()}`, dealPageSchema);
 }
 
+/** One deal with its details (the board's cards leave its notes out). */
 export const dealQuery = (id: string) =>
-  queryOptions({ queryKey: ['deals', 'one', id], queryFn: () => api.get(`/api/deals/${id}`, dealSchema) });
+  queryOptions({ queryKey: ['deals', 'one', id], queryFn: () => api.get(`/api/deals/${id}`, dealDetailSchema) });
 
 export const contactQuery = (id: string) =>
   queryOptions({ queryKey: ['contacts', 'one', id], queryFn: () => api.get(`/api/contacts/${id}`, contactSchema) });
@@ -79,7 +80,7 @@ function useInvalidateDeals() {
 export function useCreateDeal() {
   const invalidate = useInvalidateDeals();
   return useMutation({
-    mutationFn: (input: DealInput) => api.post('/api/deals', input, dealSchema),
+    mutationFn: (input: DealInput) => api.post('/api/deals', input, dealDetailSchema),
     onSuccess: () => {
       toast.success(dealMessages.created);
       return invalidate();
@@ -91,7 +92,8 @@ export function useCreateDeal() {
 export function useUpdateDeal() {
   const invalidate = useInvalidateDeals();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: DealInput }) => api.patch(`/api/deals/${id}`, input, dealSchema),
+    mutationFn: ({ id, input }: { id: string; input: DealInput }) =>
+      api.patch(`/api/deals/${id}`, input, dealDetailSchema),
     onSuccess: () => {
       toast.success(dealMessages.updated);
       return invalidate();
@@ -140,7 +142,7 @@ export function useMoveDeal(pipelineId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ deal, stage }: { deal: Deal; stage: string }) =>
-      api.patch(`/api/deals/${deal.id}/stage`, { stage }, dealSchema),
+      api.patch(`/api/deals/${deal.id}/stage`, { stage }, dealDetailSchema),
     onMutate: async ({ deal, stage }) => {
       await qc.cancelQueries({ queryKey: boardKey(pipelineId) });
       qc.setQueryData<Board>(boardKey(pipelineId), (board) => board && moveOnBoard(board, deal, stage));

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { dealCurrencies } from '@common/constants';
-import { dealInputSchema, type Deal, type DealInput } from '@common/deals';
+import { dealInputSchema, type DealDetail, type DealInput } from '@common/deals';
 import { preferredPipeline, type Pipeline } from '@common/pipelines';
-import { Field } from '../../components/field';
+import { Field, TextareaField } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { isApiError } from '../../lib/api';
 import { ContactPicker, type PickedContact } from './contact-picker';
@@ -16,17 +16,28 @@ interface FormValues {
   value: string;
   currency: string;
   expectedCloseDate: string;
+  notes: string;
 }
 type FieldName = keyof FormValues | 'contactId';
-const fieldNames: FieldName[] = ['name', 'pipelineId', 'stage', 'value', 'currency', 'expectedCloseDate', 'contactId'];
+const fieldNames: FieldName[] = [
+  'name',
+  'pipelineId',
+  'stage',
+  'value',
+  'currency',
+  'expectedCloseDate',
+  'notes',
+  'contactId',
+];
 
-const toValues = (deal: Deal | null, pipeline: Pipeline | undefined): FormValues => ({
+const toValues = (deal: DealDetail | null, pipeline: Pipeline | undefined): FormValues => ({
   name: deal?.name ?? '',
   pipelineId: deal?.pipelineId ?? pipeline?.id ?? '',
   stage: deal?.stage ?? pipeline?.stages[0] ?? '',
   value: deal?.value === null || deal?.value === undefined ? '' : String(deal.value),
   currency: deal?.currency ?? dealCurrencies[0],
   expectedCloseDate: deal?.expectedCloseDate ?? '',
+  notes: deal?.notes ?? '',
 });
 
 /** Part 2 §5: an empty value is null, not 0; an empty date is null. */
@@ -38,11 +49,12 @@ const toInput = (values: FormValues, contact: PickedContact | null): DealInput =
   currency: values.currency as DealInput['currency'],
   expectedCloseDate: values.expectedCloseDate || null,
   contactId: contact?.id ?? null,
+  notes: values.notes,
 });
 
 interface DealFormProps {
   id: string;
-  deal: Deal | null;
+  deal: DealDetail | null;
   /** A new deal starts in the default one, else the first (part 2 §4), whichever board is shown. */
   pipelines: Pipeline[];
   /** Saves; calls `onFieldErrors` with the server's error when it refused the input. */
@@ -151,6 +163,7 @@ export function DealForm({ id, deal, pipelines, onSubmit }: DealFormProps) {
           setContactError(undefined);
         }}
       />
+      <TextareaField label="Notes" className="sm:col-span-2" error={errors.notes?.message} {...register('notes')} />
     </form>
   );
 }

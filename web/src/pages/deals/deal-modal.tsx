@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Building2, Trash2, User } from 'lucide-react';
 import { isDealExpired, stageBadgeVariant } from '@common/deal-rules';
-import { dealMessages, type Deal, type DealInput } from '@common/deals';
+import { dealMessages, type Deal, type DealDetail, type DealInput } from '@common/deals';
 import type { Pipeline } from '@common/pipelines';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
@@ -20,8 +20,8 @@ interface DealModalProps {
   onOpenChange: (open: boolean) => void;
   pipelines: Pipeline[];
   /** The deal shown; none to create one. */
-  deal: Deal | null;
-  onDelete?: (deal: Deal) => void;
+  deal: DealDetail | null;
+  onDelete?: (deal: DealDetail) => void;
 }
 
 /** Create a deal, or see one: its contact, its fields to edit, its activities, and delete. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Handshake, Plus } from 'lucide-react';
 import { dealMessages, type Deal } from '@common/deals';
@@ -27,7 +27,6 @@ function Loading({ label }: { label: string }) {
 
 /** The deal board of one pipeline (?pipeline=<id>); a deal's details open over it (?deal=<id>). */
 export function DealsPage() {
-  const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const pipelines = useQuery(pipelinesQuery());
   const list = pipelines.data;
@@ -95,10 +94,8 @@ export function DealsPage() {
     }
   }, [detailsFailed, setParams]);
 
-  const open = (deal: Deal) => {
-    qc.setQueryData(dealQuery(deal.id).queryKey, deal);
-    update({ deal: deal.id });
-  };
+  // The details are read, not taken from the card: a card leaves the notes out.
+  const open = (deal: Deal) => update({ deal: deal.id });
 
   const confirmDelete = () => {
     if (!deleting) return;
