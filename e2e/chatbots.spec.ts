@@ -6,6 +6,8 @@ import { expectNoSeriousViolations } from './helpers';
 
 test.describe('chatbots', () => {
   test('a new user sees the empty state, and the builder is coming soon', async ({ page, signedIn: _ }) => {
+    // Two accessibility checks and three openings of the dialog: more than a minute on a busy machine.
+    test.slow();
     await page.goto('/app/chatbot');
     await expect(page.getByRole('heading', { level: 1, name: 'Chatbots' })).toBeVisible();
     const empty = page.getByText('No chatbot flows yet. Click Create Chatbot to start one.');
