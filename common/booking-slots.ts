@@ -88,12 +88,25 @@ export function dayRange(date: string, timeZone: string): TimeRange {
 export const dateIn = (instant: Date, timeZone: string) => isoOfDay(dayIn(instant.getTime(), timeZone));
 
 /**
+ * The instants a slot may start in: from now + the minimum notice to the end of the owner's last bookable date
+ * (their today + the maximum advance).
+ */
+export function bookingWindow(rules: SlotRules, now: Date): TimeRange {
+  const pastLastDay = dayIn(now.getTime(), rules.timeZone) + rules.maxAdvanceDays + 1;
+  return {
+    start: new Date(now.getTime() + rules.minNoticeMinutes * MINUTE),
+    end: new Date(wallClock(pastLastDay, 0, rules.timeZone).instant),
+  };
+}
+
+/**
  * The first and last dates ('YYYY-MM-DD', in the visitor's zone) that can hold a slot: from the day of now + the
  * minimum notice to the day in which the owner's last bookable date ends.
  */
 export function bookableDates(rules: SlotRules, now: Date, visitorTimeZone: string) {
-  const earliest = new Date(now.getTime() + rules.minNoticeMinutes * MINUTE);
-  const pastLastDay = dayIn(now.getTime(), rules.timeZone) + rules.maxAdvanceDays + 1;
-  const lastInstant = new Date(wallClock(pastLastDay, 0, rules.timeZone).instant - 1);
-  return { firstDate: dateIn(earliest, visitorTimeZone), lastDate: dateIn(lastInstant, visitorTimeZone) };
+  const window = bookingWindow(rules, now);
+  return {
+    firstDate: dateIn(window.start, visitorTimeZone),
+    lastDate: dateIn(new Date(window.end.getTime() - 1), visitorTimeZone),
+  };
 }

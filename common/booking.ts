@@ -40,6 +40,8 @@ export const publicBookingOwnerSchema = z.object({
   /** The first and last dates the date picker offers, in the visitor's time zone ('YYYY-MM-DD'). */
   firstDate: z.string(),
   lastDate: z.string(),
+  /** The visitor's date of the first free time, where the page opens; null when the window has none. */
+  firstFreeDate: z.string().nullable(),
 });
 export type PublicBookingOwner = z.infer<typeof publicBookingOwnerSchema>;
 

@@ -65,7 +65,7 @@ for (const mode of ['dark', 'light'] as const) {
       });
       await page.goto('/app/deals');
       await expect(page.getByText('Expired')).toBeVisible();
-      await expect(page.getByRole('img', { name: 'Next activity overdue' })).toBeVisible();
+      await expect(page.getByText('Next activity overdue')).toBeVisible();
       await expectNoSeriousViolations(page);
       await page.getByRole('button', { name: 'Acme', exact: true }).click();
       await expect(page.getByRole('dialog').getByText('Call Ada')).toBeVisible();

@@ -192,8 +192,8 @@ test.describe('client booking', () => {
     try {
       await visitor.goto(`/book/${ownerId}`);
       const date = visitor.getByLabel('Date');
-      const firstDate = await date.inputValue();
-      expect(firstDate).toBe(dateIn(new Date(), VISITOR_ZONE));
+      const firstDate = dateIn(new Date(), VISITOR_ZONE);
+      await date.fill(firstDate);
       await expect(visitor.getByRole('button', { name: 'Previous day' })).toBeDisabled();
       await visitor.getByRole('button', { name: 'Next day' }).focus();
       await visitor.keyboard.press('Enter');
@@ -219,6 +219,47 @@ test.describe('client booking', () => {
       await context.close();
     }
   });
+
+  for (const width of [1280, 375]) {
+    test(`at ${width} px the page opens on the first day with free times, its Date and Time zone labels level`, async ({
+      page,
+      browser,
+      signedIn: _,
+    }) => {
+      const ownerId = await ownerIdOf(page);
+      // Open only on the weekday two days from the owner's today: today and tomorrow have no free times.
+      const openDate = addDays(dateIn(new Date(), OWNER_ZONE), 2);
+      const weekday = new Date(`${openDate}T12:00:00Z`).getUTCDay();
+      const day = await page.request.put(`/api/profile/availability/${weekday}`, {
+        data: { isAvailable: true, startTime: '09:00', endTime: '17:00' },
+      });
+      expect(day.status(), await day.text()).toBe(200);
+      const settings = await page.request.patch('/api/scheduling/settings', {
+        data: { timezone: OWNER_ZONE, timeFormat: '24h', slotMinutes: 30 },
+      });
+      expect(settings.status(), await settings.text()).toBe(200);
+
+      const [context, visitor] = await visitorIn(browser, { width });
+      try {
+        await visitor.goto(`/book/${ownerId}`);
+        // New York's 09:00 to 16:30 fall on the same date in Berlin.
+        await expect(visitor.getByLabel('Date')).toHaveValue(openDate);
+        await expect(slotButtons(visitor)).toHaveCount(16);
+        await expect(visitor.getByText(bookingMessages.noSlots)).toBeHidden();
+        await expect(visitor.getByRole('button', { name: 'Previous day' })).toBeEnabled();
+
+        const date = await visitor.getByText('Date', { exact: true }).boundingBox();
+        const zone = await visitor.getByText('Time zone', { exact: true }).boundingBox();
+        if (width >= 640) expect(Math.abs(date!.y - zone!.y)).toBeLessThanOrEqual(1);
+        else expect(zone!.y).toBeGreaterThan(date!.y);
+        const overflow = await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoSeriousViolations(visitor);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   test('the widget on another website shows the booking page and fits its height', async ({
     page,

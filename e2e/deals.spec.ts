@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signUpViaApi, test } from './fixtures';
-import { dragTo } from './helpers';
+import { dragTo, expectNoSeriousViolations } from './helpers';
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 
@@ -61,7 +61,7 @@ test.describe('deals', () => {
     await expect(lead.getByText(dealName)).toBeVisible();
     await expect(lead.getByText('€12,500')).toBeVisible();
     await expect(lead.getByText(contactName)).toBeVisible();
-    await expect(lead.getByRole('img', { name: 'No activities' })).toBeVisible();
+    await expect(lead.getByText('No activities')).toBeVisible();
 
     // Drag by mouse to the next column.
     await dragTo(page, lead.getByText(dealName), column(page, 'Contact Made'));
@@ -97,7 +97,7 @@ test.describe('deals', () => {
 
     await page.keyboard.press('Escape');
     await expect(details).toBeHidden();
-    await expect(contactMade.getByRole('img', { name: 'Next activity due today' })).toBeVisible();
+    await expect(contactMade.getByText('Next activity due today')).toBeVisible();
 
     await contactMade.getByRole('button', { name: dealName, exact: true }).click();
     await details.getByRole('button', { name: 'Complete Call about the renewal' }).click();
@@ -228,6 +228,59 @@ test.describe('deals', () => {
     await expect(cards).toHaveCount(23);
     await expect(proposal.getByRole('button', { name: 'Load more' })).toBeHidden();
   });
+
+  for (const width of [1280, 375]) {
+    test(`at ${width} px the board shows that it scrolls and the keyboard scrolls it; a card names its next activity and not its column`, async ({
+      page,
+      signedIn: _,
+    }) => {
+      // Three axe runs: near a minute on a loaded two-core machine.
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 800 });
+      const pipeline = await createPipeline(page);
+      const dealName = unique('Acme renewal');
+      const created = await page.request.post('/api/deals', {
+        data: { name: dealName, pipelineId: pipeline.id, stage: 'Lead', value: 12500 },
+      });
+      expect(created.status()).toBe(201);
+      await page.goto('/app/deals');
+      const card = column(page, 'Lead').getByRole('listitem').filter({ hasText: dealName });
+      await expect(card).toBeVisible();
+      // The column already says Lead; the card says what its yellow icon means.
+      await expect(card.getByText('Lead', { exact: true })).toHaveCount(0);
+      await expect(card.getByText('No activities')).toBeVisible();
+
+      // Six columns do not fit: the right edge, and only it, shows there is more.
+      const board = page.getByRole('group', { name: 'Deal board' });
+      const moreLeft = page.locator('[data-more="left"]');
+      const moreRight = page.locator('[data-more="right"]');
+      await expect(moreRight).toBeVisible();
+      await expect(moreLeft).toBeHidden();
+      await expect(column(page, 'Won')).not.toBeInViewport({ ratio: 1 });
+
+      // The keyboard reaches the board and scrolls it to the last column.
+      await page.getByRole('button', { name: 'Create Deal' }).focus();
+      await page.keyboard.press('Tab');
+      await expect(board).toBeFocused();
+      await expectNoSeriousViolations(page);
+      for (let i = 0; i < 60 && !(await moreRight.isHidden()); i++) await page.keyboard.press('ArrowRight');
+      await expect(column(page, 'Lost')).toBeInViewport({ ratio: 1 });
+      await expect(moreRight).toBeHidden();
+      await expect(moreLeft).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      // The card focused, and picked up from the keyboard: nothing serious.
+      await card.getByRole('button', { name: dealName, exact: true }).focus();
+      await expectNoSeriousViolations(page);
+      await card.getByRole('button', { name: `Move ${dealName}` }).focus();
+      await page.keyboard.press('Space');
+      await expect(card.getByRole('button', { name: `Move ${dealName}` })).toHaveAttribute('aria-pressed', 'true');
+      await expectNoSeriousViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(card.getByRole('button', { name: `Move ${dealName}` })).not.toHaveAttribute('aria-pressed', 'true');
+    });
+  }
 
   test("another user sees nothing of a user's deal", async ({ page, signedIn: _, browser }) => {
     const pipeline = await createPipeline(page);

@@ -284,6 +284,59 @@ test.describe('forms', () => {
     await expect(dialog).toBeHidden();
   });
 
+  for (const [width, height] of [
+    [1280, 720],
+    [375, 812],
+  ] as const) {
+    test(`at ${width} px the builder keeps one height within the window whatever the tab, and every field type can be seen`, async ({
+      page,
+      signedIn: _,
+    }) => {
+      // Nine fields added and an axe run: near a minute on a loaded two-core machine.
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height });
+      await page.goto('/app/forms');
+      await page.getByRole('button', { name: formMessages.create }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Form' });
+      await expect(dialog.getByText(formMessages.emptyFields)).toBeVisible();
+      const types = ['Name', 'Text', 'Email', 'Phone', 'Company', 'Website', 'Select', 'Text Area', 'Checkboxes'];
+      const palette = [...types, 'Radio Buttons'].map((type) =>
+        dialog.getByRole('button', { name: `Add ${type} field` }),
+      );
+
+      const heights = new Set<number>();
+      for (const tab of ['Settings', 'Style', 'Preview', 'Form Fields']) {
+        const box = await dialog.boundingBox();
+        expect(box!.y).toBeGreaterThanOrEqual(0);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+        heights.add(Math.round(box!.height));
+        await dialog.getByRole('tab', { name: tab }).click();
+        await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      }
+      expect([...heights]).toHaveLength(1);
+
+      if (width === 1280) {
+        // All ten types at once, and they stay in view while a long list of fields scrolls in its tab.
+        for (const button of palette) await expect(button).toBeInViewport({ ratio: 1 });
+        for (const button of palette.slice(0, 9)) await button.click();
+        await expect(fieldRows(dialog)).toHaveCount(9);
+        const panel = dialog.getByRole('tabpanel', { name: 'Form Fields' });
+        await panel.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+        await expect(fieldRows(dialog).last()).toBeInViewport();
+        for (const button of palette) await expect(button).toBeInViewport({ ratio: 1 });
+        expect(Math.round((await dialog.boundingBox())!.height)).toBe([...heights][0]);
+      } else {
+        for (const button of palette) {
+          await button.scrollIntoViewIfNeeded();
+          await expect(button).toBeInViewport({ ratio: 1 });
+        }
+      }
+      await expect(dialog.getByRole('button', { name: formMessages.saveNew })).toBeInViewport({ ratio: 1 });
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expectNoSeriousViolations(page);
+    });
+  }
+
   test('the list and the builder fit a phone, and have no serious accessibility violations', async ({
     page,
     signedIn: _,

@@ -14,6 +14,11 @@ interface ModalProps {
   children: ReactNode;
   /** Buttons shown at the bottom right. */
   footer?: ReactNode;
+  /**
+   * One height, most of the window's, whatever the content (a dialog of tabs does not jump when they switch). From
+   * 640 px the body is a flex column the content fills, giving its parts their own scroll; below, the body scrolls.
+   */
+  fixedHeight?: boolean;
 }
 
 /**
@@ -21,7 +26,16 @@ interface ModalProps {
  * Escape and backdrop click close it, body scroll is locked, focus is trapped. Radix gives focus back only to a
  * Dialog.Trigger, and our modals open from state: the element focused at opening gets it back at closing.
  */
-export function Modal({ open, onOpenChange, title, description, size = 'md', children, footer }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size = 'md',
+  children,
+  footer,
+  fixedHeight,
+}: ModalProps) {
   const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -52,6 +66,7 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', chi
             {...(description ? {} : { 'aria-describedby': undefined })}
             className={cn(
               'pointer-events-auto flex motion-safe:animate-pop-in max-h-[92dvh] w-full flex-col rounded-t-2xl border border-slate-200 bg-white shadow-xl sm:rounded-2xl',
+              fixedHeight && 'h-[92dvh] sm:h-[min(52rem,calc(100dvh-2rem))]',
               'dark:border-slate-800 dark:bg-slate-900',
               widths[size],
             )}
@@ -74,7 +89,14 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', chi
                 <X aria-hidden="true" className="size-5" />
               </Dialog.Close>
             </div>
-            <div className="overflow-y-auto px-5 py-4">{children}</div>
+            <div
+              className={cn(
+                'overflow-y-auto px-5 py-4',
+                fixedHeight && 'min-h-0 flex-1 sm:flex sm:flex-col sm:overflow-hidden',
+              )}
+            >
+              {children}
+            </div>
             {footer && (
               <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end dark:border-slate-800">
                 {footer}

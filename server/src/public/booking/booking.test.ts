@@ -39,6 +39,7 @@ describe('the public owner', () => {
     expect(Object.keys(body).sort()).toEqual([
       'avatarUrl',
       'firstDate',
+      'firstFreeDate',
       'initials',
       'lastDate',
       'name',
@@ -71,6 +72,7 @@ describe('the public owner', () => {
       slotMinutes: 30,
       firstDate: utcDate(0),
       lastDate: utcDate(90),
+      firstFreeDate: null,
     });
     // Days are off until saved; reading the page makes no settings row.
     expect(await slotsOf(t.app, fresh.id, utcDate(1))).toEqual([]);

@@ -8,7 +8,7 @@ import {
   type SlotRules,
   type TimeRange,
 } from '@common/booking';
-import { bookableDates, dayRange, freeSlots, isFreeSlot } from '@common/booking-slots';
+import { bookableDates, bookingWindow, dateIn, dayRange, freeSlots, isFreeSlot } from '@common/booking-slots';
 import { timeFormats } from '@common/constants';
 import { getInitials } from '@common/initials';
 import { defaultAvailability, weekdays, type AvailabilityDay } from '@common/profile';
@@ -25,6 +25,9 @@ import { addWantedNotification, utcMinute } from '../../modules/notifications/no
 type BookingRequest = z.output<typeof bookingInputSchema>;
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** The first free slot is looked for this many days at a time, each span's bookings read in one statement. */
+const FIRST_FREE_SPAN_DAYS = 15;
 const MAX_SLOT_MINUTES = Math.max(...slotDurations);
 
 interface Owner {
@@ -114,15 +117,46 @@ async function findOwner(db: Db, userId: string, extra: { bookedIn?: TimeRange; 
   return { owner, row };
 }
 
-async function ownerOrNotFound(db: Db, userId: string) {
-  const found = await findOwner(db, userId);
-  if (!found) throw ownerNotFound();
-  return found.owner;
+/** The span of the search for the first free slot that starts `index` spans after now. */
+const firstFreeSpan = (now: Date, index: number): TimeRange => ({
+  start: new Date(now.getTime() + index * FIRST_FREE_SPAN_DAYS * DAY),
+  end: new Date(now.getTime() + (index + 1) * FIRST_FREE_SPAN_DAYS * DAY),
+});
+
+const bookedRanges = (booked: [string, string][] | null): TimeRange[] =>
+  (booked ?? []).map(([start, end]) => ({ start: new Date(start), end: new Date(end) }));
+
+async function bookedNearSpan(db: Db, userId: string, span: TimeRange): Promise<TimeRange[]> {
+  const found = await findOwner(db, userId, { bookedIn: span });
+  return bookedRanges(found?.row.booked ?? null);
 }
 
-/** GET /api/public/booking/:userId: only what the page shows (no e-mail, no settings beyond the slots'). */
+/**
+ * The soonest free slot of the owner's booking window by the page's own rule (freeSlots), or null. Span by span:
+ * the first span's bookings came with the owner; a later span, read only when every slot before it is taken or
+ * off, costs one statement.
+ */
+async function firstFreeSlot(db: Db, userId: string, rules: SlotRules, firstBooked: TimeRange[], now: Date) {
+  const window = bookingWindow(rules, now);
+  for (let index = 0; ; index++) {
+    const span = firstFreeSpan(now, index);
+    if (span.start >= window.end) return null;
+    if (freeSlots(rules, [], span, now).length === 0) continue;
+    const booked = index === 0 ? firstBooked : await bookedNearSpan(db, userId, span);
+    const [first] = freeSlots(rules, booked, span, now);
+    if (first) return first;
+  }
+}
+
+/**
+ * GET /api/public/booking/:userId: only what the page shows (no e-mail, no settings beyond the slots'), and the
+ * visitor's date of the first free slot, on which the page opens.
+ */
 export async function getPublicOwner(db: Db, userId: string, visitorZone: string, now = new Date()) {
-  const owner = await ownerOrNotFound(db, userId);
+  const found = await findOwner(db, userId, { bookedIn: firstFreeSpan(now, 0) });
+  if (!found) throw ownerNotFound();
+  const { owner } = found;
+  const first = await firstFreeSlot(db, userId, owner.rules, bookedRanges(found.row.booked), now);
   const answer: PublicBookingOwner = {
     name: owner.name,
     avatarUrl: owner.avatarUrl,
@@ -131,6 +165,7 @@ export async function getPublicOwner(db: Db, userId: string, visitorZone: string
     timeZone: owner.rules.timeZone,
     slotMinutes: owner.rules.slotMinutes,
     ...bookableDates(owner.rules, now, visitorZone),
+    firstFreeDate: first ? dateIn(first.start, visitorZone) : null,
   };
   return answer;
 }
@@ -145,7 +180,7 @@ export async function getFreeSlots(db: Db, userId: string, date: string, visitor
   const { rules } = found.owner;
   const open = freeSlots(rules, [], range, now);
   if (!open.length) return { slots: [] };
-  const booked = (found.row.booked ?? []).map(([start, end]) => ({ start: new Date(start), end: new Date(end) }));
+  const booked = bookedRanges(found.row.booked);
   const slots = booked.length ? freeSlots(rules, booked, range, now) : open;
   return { slots: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })) };
 }

@@ -9,6 +9,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import type { Board, Deal } from '@common/deals';
+import { BoardScroller } from '../../components/board-scroller';
 import { columnKeyboardCoordinates, useDragSensors } from '../../components/dnd';
 import { useMoveDeal } from './api';
 import { DealCard } from './deal-card';
@@ -64,11 +65,7 @@ export function DealBoard({ board, now, onOpen }: DealBoardProps) {
         },
       }}
     >
-      <div
-        role="group"
-        aria-label="Deal board"
-        className="relative -mx-4 flex gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0"
-      >
+      <BoardScroller label="Deal board">
         {board.columns.map((column) => (
           <DealColumn
             key={column.stage}
@@ -79,11 +76,11 @@ export function DealBoard({ board, now, onOpen }: DealBoardProps) {
             onOpen={onOpen}
           />
         ))}
-      </div>
+      </BoardScroller>
       <DragOverlay dropAnimation={null}>
         {active ? (
           <ul className="w-[284px]">
-            <DealCard deal={active} now={now} overlay />
+            <DealCard deal={active} now={now} columnStage={active.stage} overlay />
           </ul>
         ) : null}
       </DragOverlay>

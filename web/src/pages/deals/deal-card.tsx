@@ -41,29 +41,56 @@ export function NextActivityIcon({ deal, now }: { deal: Deal; now: Date }) {
   );
 }
 
+/** The card's indicator: the coloured icon with its meaning in words beside it, for every reader. */
+function NextActivityLine({ deal, now }: { deal: Deal; now: Date }) {
+  const kind = nextActivityIndicator(deal.nextActivity, now, browserTimeZone());
+  const { icon: Icon, className } = indicatorIcons[kind];
+  return (
+    <p className="flex items-center gap-1.5">
+      <Icon aria-hidden="true" className={cn('size-3.5 shrink-0', className)} />
+      <span>{nextActivityLabels[kind]}</span>
+    </p>
+  );
+}
+
 interface DealCardProps extends ComponentProps<'li'> {
   deal: Deal;
   now: Date;
   onOpen?: (deal: Deal) => void;
   /** The keyboard handle's props (dnd-kit's attributes and key listener). */
   handleProps?: ComponentProps<'button'> & { ref?: Ref<HTMLButtonElement> };
+  /** The stage of the column showing the card: its stage badge would only repeat the column's name. */
+  columnStage?: string;
   /** The copy that follows the pointer while dragging. */
   overlay?: boolean;
   dragging?: boolean;
 }
 
 /** A deal on the board: dragged anywhere by the pointer, by its handle from the keyboard; its name opens it. */
-export function DealCard({ deal, now, onOpen, handleProps, overlay, dragging, className, ...rest }: DealCardProps) {
+export function DealCard({
+  deal,
+  now,
+  onOpen,
+  handleProps,
+  columnStage,
+  overlay,
+  dragging,
+  className,
+  ...rest
+}: DealCardProps) {
   const expired = isDealExpired(deal, now, browserTimeZone());
+  const showsStage = deal.stage !== columnStage;
   return (
     <li
       className={cn(
         'list-none rounded-lg border border-slate-200 bg-white p-3 shadow-sm select-none dark:border-slate-700 dark:bg-slate-900',
         !overlay && 'cursor-grab touch-manipulation',
         overlay && 'cursor-grabbing shadow-xl ring-2 ring-indigo-500',
-        dragging && 'opacity-40',
-        // Dimmed by a muted surface rather than opacity, which would fail text contrast.
+        // Dimmed by a muted surface rather than opacity, which would fail text contrast (also while a keyboard
+        // user carries the card, its place marked by the outline).
         expired && 'border-dashed bg-slate-100 shadow-none dark:bg-slate-950',
+        dragging &&
+          'border-dashed border-indigo-400 bg-indigo-50 shadow-none dark:border-indigo-500 dark:bg-indigo-950',
         className,
       )}
       {...rest}
@@ -77,7 +104,6 @@ export function DealCard({ deal, now, onOpen, handleProps, overlay, dragging, cl
         >
           {deal.name}
         </button>
-        <NextActivityIcon deal={deal} now={now} />
         <button
           type="button"
           aria-label={`Move ${deal.name}`}
@@ -94,6 +120,7 @@ export function DealCard({ deal, now, onOpen, handleProps, overlay, dragging, cl
         </p>
       )}
       <div className="mt-2 space-y-1 text-xs text-slate-600 dark:text-slate-400">
+        <NextActivityLine deal={deal} now={now} />
         {deal.contactName && (
           <p className="flex items-center gap-1.5">
             <User aria-hidden="true" className="size-3.5 shrink-0" />
@@ -110,10 +137,12 @@ export function DealCard({ deal, now, onOpen, handleProps, overlay, dragging, cl
           </p>
         )}
       </div>
-      <div className="mt-2 flex flex-wrap gap-1.5">
-        <Badge variant={stageBadgeVariant(deal.stage)}>{deal.stage}</Badge>
-        {expired && <Badge variant="danger">{dealMessages.expired}</Badge>}
-      </div>
+      {(showsStage || expired) && (
+        <div className="mt-2 flex flex-wrap gap-1.5">
+          {showsStage && <Badge variant={stageBadgeVariant(deal.stage)}>{deal.stage}</Badge>}
+          {expired && <Badge variant="danger">{dealMessages.expired}</Badge>}
+        </div>
+      )}
     </li>
   );
 }

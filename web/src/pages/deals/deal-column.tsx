@@ -68,7 +68,14 @@ export function DealColumn({ pipelineId, column, now, activeId, onOpen }: DealCo
       </header>
       <ul className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto p-2">
         {deals.map((deal) => (
-          <DraggableDeal key={deal.id} deal={deal} now={now} dragging={deal.id === activeId} onOpen={onOpen} />
+          <DraggableDeal
+            key={deal.id}
+            deal={deal}
+            now={now}
+            columnStage={column.stage}
+            dragging={deal.id === activeId}
+            onOpen={onOpen}
+          />
         ))}
       </ul>
       {hasMore && (
@@ -86,11 +93,13 @@ export function DealColumn({ pipelineId, column, now, activeId, onOpen }: DealCo
 function DraggableDeal({
   deal,
   now,
+  columnStage,
   dragging,
   onOpen,
 }: {
   deal: Deal;
   now: Date;
+  columnStage: string;
   dragging: boolean;
   onOpen: (deal: Deal) => void;
 }) {
@@ -100,6 +109,7 @@ function DraggableDeal({
       ref={setNodeRef}
       deal={deal}
       now={now}
+      columnStage={columnStage}
       dragging={dragging}
       onOpen={onOpen}
       onPointerDown={listeners?.onPointerDown as PointerEventHandler | undefined}

@@ -108,12 +108,13 @@ export function BuilderFields({ fields, errors, onChange, expandedId, onExpand }
         },
       }}
     >
-      <div className="grid gap-4 md:grid-cols-[12rem_minmax(0,1fr)]">
-        <section aria-labelledby={paletteTitleId}>
+      {/* Two columns of types, so all ten show at once; beside the list they stay in view as it scrolls. */}
+      <div className="grid gap-4 md:grid-cols-[19rem_minmax(0,1fr)]">
+        <section aria-labelledby={paletteTitleId} className="md:sticky md:top-0 md:self-start">
           <h3 id={paletteTitleId} className="mb-2 text-sm font-semibold text-slate-800 dark:text-slate-200">
             Add a field
           </h3>
-          <ul className="grid grid-cols-2 gap-2 md:grid-cols-1">
+          <ul className="grid grid-cols-2 gap-2">
             {formFieldTypes.map((type) => (
               <PaletteItem key={type} type={type} onAdd={add} />
             ))}

@@ -30,6 +30,10 @@ const tabs: Array<{ value: BuilderTab; label: string }> = [
   { value: 'preview', label: 'Preview' },
 ];
 
+// Room on each side for the focus rings of what it holds, which its scrolling would clip.
+const tabPanel =
+  '-mx-1 rounded-sm px-1 pt-4 pb-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 sm:min-h-0 sm:flex-1 sm:overflow-y-auto';
+
 /** The first tab holding an error, in tab order. */
 function tabOfErrors(errors: FieldErrors<FormDraft>): BuilderTab | null {
   if (errors.fields) return 'fields';
@@ -148,6 +152,7 @@ export function FormBuilderModal({ open, onOpenChange, form }: FormBuilderModalP
         onOpenChange={askToClose}
         title={form ? 'Edit Form' : 'Create Form'}
         size="xl"
+        fixedHeight
         footer={
           <>
             <Button variant="secondary" onClick={() => askToClose(false)} disabled={pending}>
@@ -159,7 +164,7 @@ export function FormBuilderModal({ open, onOpenChange, form }: FormBuilderModalP
           </>
         }
       >
-        <div className="space-y-4">
+        <div className="space-y-4 sm:flex sm:min-h-0 sm:flex-1 sm:flex-col sm:gap-4 sm:space-y-0">
           <FormAlert message={alert} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Form name" autoComplete="off" error={errors.name?.message} {...register('name')} />
@@ -174,7 +179,12 @@ export function FormBuilderModal({ open, onOpenChange, form }: FormBuilderModalP
               )}
             </FieldFrame>
           </div>
-          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as BuilderTab)}>
+          {/* The tab list stays in place; the open tab scrolls on its own in the dialog's fixed height. */}
+          <Tabs.Root
+            value={tab}
+            onValueChange={(value) => setTab(value as BuilderTab)}
+            className="sm:flex sm:min-h-0 sm:flex-1 sm:flex-col"
+          >
             <Tabs.List
               aria-label="Form builder"
               className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1 dark:border-slate-800"
@@ -199,7 +209,7 @@ export function FormBuilderModal({ open, onOpenChange, form }: FormBuilderModalP
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            <Tabs.Content value="fields" className="pt-4 focus-visible:outline-none">
+            <Tabs.Content value="fields" className={tabPanel}>
               <BuilderFields
                 fields={fields}
                 errors={errors.fields}
@@ -208,13 +218,13 @@ export function FormBuilderModal({ open, onOpenChange, form }: FormBuilderModalP
                 onExpand={setExpandedId}
               />
             </Tabs.Content>
-            <Tabs.Content value="settings" className="pt-4 focus-visible:outline-none">
+            <Tabs.Content value="settings" className={tabPanel}>
               <BuilderSettings builder={builder} />
             </Tabs.Content>
-            <Tabs.Content value="style" className="pt-4 focus-visible:outline-none">
+            <Tabs.Content value="style" className={tabPanel}>
               <BuilderStyle builder={builder} />
             </Tabs.Content>
-            <Tabs.Content value="preview" className="pt-4 focus-visible:outline-none">
+            <Tabs.Content value="preview" className={tabPanel}>
               <BuilderPreview draft={draft} formId={form?.id ?? 'preview'} />
             </Tabs.Content>
           </Tabs.Root>

@@ -9,6 +9,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { projectStatusSchema, type Project, type ProjectBoard as Board } from '@common/projects';
+import { BoardScroller } from '../../components/board-scroller';
 import { columnKeyboardCoordinates, useDragSensors } from '../../components/dnd';
 import { useMoveProject } from './api';
 import { ProjectCard } from './project-card';
@@ -65,13 +66,7 @@ export function ProjectBoard({ board, onOpen, onDelete }: ProjectBoardProps) {
         },
       }}
     >
-      {/* Positioned, so the screen-reader-only text of off-screen columns (absolutely positioned) scrolls
-          inside the board instead of widening the page. */}
-      <div
-        role="group"
-        aria-label="Project board"
-        className="relative -mx-4 flex gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0"
-      >
+      <BoardScroller label="Project board">
         {board.columns.map((column) => (
           <ProjectColumn
             key={column.status}
@@ -81,7 +76,7 @@ export function ProjectBoard({ board, onOpen, onDelete }: ProjectBoardProps) {
             onDelete={onDelete}
           />
         ))}
-      </div>
+      </BoardScroller>
       <DragOverlay dropAnimation={null}>
         {active ? (
           <ul className="w-[284px]">

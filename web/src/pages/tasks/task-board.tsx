@@ -10,6 +10,7 @@ import {
 } from '@dnd-kit/core';
 import { taskStatuses } from '@common/constants';
 import type { Task, TaskBoard as Board, TaskStatus } from '@common/tasks';
+import { BoardScroller } from '../../components/board-scroller';
 import { columnKeyboardCoordinates, useDragSensors } from '../../components/dnd';
 import { useSetTaskStatus } from './api';
 import type { TaskFilters } from './filters';
@@ -69,12 +70,7 @@ export function TaskBoard({ board, filters, now, onOpen, onComplete }: TaskBoard
         },
       }}
     >
-      {/* Relative: the cards' screen-reader-only text (absolutely placed) is clipped here, not widening a phone's page. */}
-      <div
-        role="group"
-        aria-label="Task board"
-        className="relative -mx-4 flex gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0"
-      >
+      <BoardScroller label="Task board">
         {board.columns.map((column) => (
           <TaskColumn
             key={column.status}
@@ -86,7 +82,7 @@ export function TaskBoard({ board, filters, now, onOpen, onComplete }: TaskBoard
             onComplete={onComplete}
           />
         ))}
-      </div>
+      </BoardScroller>
       <DragOverlay dropAnimation={null}>
         {active ? (
           <ul className="w-[284px]">

@@ -61,7 +61,10 @@ export function BookingPage() {
 
   const owner = useLoad(`${userId}|${timeZone}`, () => fetchOwner(userId, timeZone));
   const rules = owner.data;
-  const date = rules ? clampDate(pickedDate ?? rules.firstDate, rules.firstDate, rules.lastDate) : null;
+  // The page opens on the first day with a free time (the server's answer, by the slots' own rule).
+  const date = rules
+    ? clampDate(pickedDate ?? rules.firstFreeDate ?? rules.firstDate, rules.firstDate, rules.lastDate)
+    : null;
   const slots = useLoad(rules && date && !owner.isLoading ? `${date}|${timeZone}` : null, () =>
     fetchSlots(userId, date!, timeZone),
   );

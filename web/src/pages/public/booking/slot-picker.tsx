@@ -24,7 +24,8 @@ interface DayPickerProps {
 export function DayPicker({ date, firstDate, lastDate, timeZone, onDate, onTimeZone }: DayPickerProps) {
   const zones = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    // Side by side, both labels on one line: the time zone's hint must not push the date down.
+    <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
       <div className="flex items-end gap-2">
         <Button
           variant="secondary"
