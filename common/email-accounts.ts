@@ -38,6 +38,7 @@ export const emailAccountMessages = {
   portInvalid: 'Port must be a number from 1 to 65535',
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
+  passwordAgain: 'Enter the password again for the new server settings',
   authMethodInvalid: 'Choose plain, login or cram-md5',
   incomingTypeInvalid: 'Choose POP3 or IMAP',
   checkEveryInvalid: 'Choose Off or every 5, 15, 30 or 60 minutes',
@@ -64,6 +65,34 @@ export const emailCheckLabel = (minutes: EmailCheckInterval | null) =>
 
 const required = (message: string, max: number) =>
   z.string({ message }).trim().min(1, { message, abort: true }).max(max, `Must be at most ${max} characters`);
+
+/** What a saved password is tied to: the server it goes to, and how it gets there. */
+export interface ServerConnection {
+  host: string;
+  port: number;
+  username: string;
+  useSsl: boolean;
+  authMethod: EmailAuthMethod;
+  /** The account's "Allow an unencrypted connection". */
+  allowUnencrypted: boolean;
+}
+
+/**
+ * Whether an edit must carry the server's password again: its host, port, user name, SSL/TLS or auth method
+ * changed, or an unencrypted connection became allowed for it. The stored password must not follow the settings
+ * elsewhere: whoever could change them (a stolen session) would otherwise have it sent to a server of theirs.
+ */
+export function needsPasswordAgain(stored: ServerConnection, next: ServerConnection): boolean {
+  const host = (value: string) => value.trim().replace(/\.$/, '').toLowerCase();
+  return (
+    host(stored.host) !== host(next.host) ||
+    stored.port !== next.port ||
+    stored.username.trim() !== next.username.trim() ||
+    stored.useSsl !== next.useSsl ||
+    stored.authMethod !== next.authMethod ||
+    (next.allowUnencrypted && !stored.allowUnencrypted && !next.useSsl)
+  );
+}
 
 /** One server's settings; `password` may be left out on edit to keep the stored one ("unchanged"). */
 export const emailServerInputSchema = z.object({

@@ -91,7 +91,10 @@ test.describe('email settings', () => {
     await expect(dialog).toBeVisible();
   });
 
-  test('an edit changes the SMTP port and keeps the stored password', async ({ page, signedIn: _ }) => {
+  test('an edit keeps the stored passwords, but a changed SMTP port asks for its password again', async ({
+    page,
+    signedIn: _,
+  }) => {
     const email = uniqueAddress('edit');
     await createAccount(page, email);
     await page.goto('/app/settings/email');
@@ -102,8 +105,17 @@ test.describe('email settings', () => {
     await expect(dialog.getByLabel('Email Address')).toHaveValue(email);
     await expect(dialog.getByLabel('SMTP Port')).toHaveValue('587');
     await expect(dialog.getByLabel('SMTP Password')).toHaveValue('');
-    await expect(dialog.getByText('Stored: ••••••••. Leave empty to keep the current password.')).toHaveCount(2);
+    const kept = 'Stored: ••••••••. Leave empty to keep the current password.';
+    await expect(dialog.getByText(kept)).toHaveCount(2);
+
+    // The stored password belongs to the server it was typed for: a new port asks for it again.
     await dialog.getByLabel('SMTP Port').fill('465');
+    await expect(dialog.getByText(kept)).toHaveCount(1);
+    await expect(dialog.getByLabel('SMTP Password')).toHaveAccessibleDescription(m.passwordAgain);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByLabel('SMTP Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('SMTP Password').fill('smtp-password-for-465');
     await dialog.getByRole('button', { name: 'Save' }).click();
 
     await expect(page.getByText(m.updated)).toBeVisible();
@@ -127,6 +139,8 @@ test.describe('email settings', () => {
     // The port left at POP3's default follows to IMAP's; the labels name the type chosen.
     await expect(dialog.getByRole('group', { name: 'IMAP Server' })).toBeVisible();
     await expect(dialog.getByLabel('IMAP Port')).toHaveValue('993');
+    // A new port: the password is typed again for it.
+    await dialog.getByLabel('IMAP Password').fill('imap-password-1234');
     await dialog.getByLabel('Check automatically').selectOption('Every 15 minutes');
     await dialog.getByRole('button', { name: 'Save' }).click();
 

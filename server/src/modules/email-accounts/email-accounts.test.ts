@@ -163,7 +163,7 @@ describe('email accounts', () => {
     const { password: _p, ...pop3 } = body.pop3;
     const res = await send(user, 'PUT', `/api/email-accounts/${account.id}`, {
       ...body,
-      pop3: { ...pop3, host: 'mail.example.org', port: 110, useSsl: false, authMethod: 'cram-md5' },
+      pop3,
       smtp: { ...body.smtp, port: 465, password: NEW_SMTP_PASSWORD },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -173,13 +173,7 @@ describe('email accounts', () => {
       id: account.id,
       email: 'renamed@example.com',
       createdAt: account.createdAt,
-      pop3: {
-        host: 'mail.example.org',
-        port: 110,
-        useSsl: false,
-        authMethod: 'cram-md5',
-        passwordMasked: '••••••••',
-      },
+      pop3: { host: 'pop.example.com', port: 995, passwordMasked: '••••••••' },
       smtp: { port: 465, passwordMasked: '••••••••' },
     });
 
@@ -187,19 +181,81 @@ describe('email accounts', () => {
     expect(pop3After!.passwordEncrypted).toBe(pop3Before!.passwordEncrypted);
     expect(smtpAfter!.passwordEncrypted).not.toBe(smtpBefore!.passwordEncrypted);
     expect(t.app.secrets.decrypt(smtpAfter!.passwordEncrypted)).toBe(NEW_SMTP_PASSWORD);
-    expect(pop3After).toMatchObject({ serverHost: 'mail.example.org', serverPort: 110, authMethod: 'cram-md5' });
     expect(await list(user)).toEqual([updated]);
 
     // An empty password is "unchanged" too, as the edit form sends it.
     const again = await send(user, 'PUT', `/api/email-accounts/${account.id}`, {
       ...body,
       pop3: { ...body.pop3, password: '' },
-      smtp: { ...body.smtp, password: '' },
+      smtp: { ...body.smtp, port: 465, password: '' },
     });
     expect(again.statusCode, again.body).toBe(200);
     const [pop3Kept, smtpKept] = await serversOf(account.id);
     expect(pop3Kept!.passwordEncrypted).toBe(pop3Before!.passwordEncrypted);
     expect(smtpKept!.passwordEncrypted).toBe(smtpAfter!.passwordEncrypted);
+  });
+
+  it.each([
+    ['host', { host: 'mail.attacker.example' }],
+    ['port', { port: 110 }],
+    ['user name', { username: 'someone-else' }],
+    ['SSL/TLS', { useSsl: false }],
+    ['auth method', { authMethod: 'cram-md5' as const }],
+  ])('asks for the password again when the %s of a server changes, and changes nothing', async (_what, change) => {
+    const user = await signUp(t.app, 'gil');
+    const account = await create(user);
+    const before = await serversOf(account.id);
+    const body = input();
+    for (const key of ['pop3', 'smtp'] as const) {
+      const res = await send(user, 'PUT', `/api/email-accounts/${account.id}`, {
+        ...body,
+        [key]: { ...body[key], ...change, password: '' },
+        // The smtp row starts without SSL/TLS: the pop3 change's value would be no change there.
+        ...(key === 'smtp' && 'useSsl' in change ? { smtp: { ...body.smtp, useSsl: true, password: '' } } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        error: emailAccountMessages.passwordAgain,
+        fields: { [`${key}.password`]: emailAccountMessages.passwordAgain },
+      });
+    }
+    expect(await serversOf(account.id)).toEqual(before);
+    expect((await list(user))[0]).toEqual(account);
+
+    // Typed again, the change is saved with the new password.
+    const res = await send(user, 'PUT', `/api/email-accounts/${account.id}`, {
+      ...body,
+      pop3: { ...body.pop3, ...change, password: 'the-new-servers-password' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [pop3] = await serversOf(account.id);
+    expect(t.app.secrets.decrypt(pop3!.passwordEncrypted)).toBe('the-new-servers-password');
+  });
+
+  it('asks for the password again when an unencrypted connection becomes allowed, for a server without SSL/TLS', async () => {
+    const user = await signUp(t.app, 'hux');
+    const account = await create(user);
+    const body = input();
+    const blank = { pop3: { ...body.pop3, password: '' }, smtp: { ...body.smtp, password: '' } };
+    const res = await send(user, 'PUT', `/api/email-accounts/${account.id}`, {
+      ...body,
+      ...blank,
+      allowUnencrypted: true,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    // Only SMTP has no SSL/TLS here: POP3's password still goes nowhere but through TLS.
+    expect(res.json().fields).toEqual({ 'smtp.password': emailAccountMessages.passwordAgain });
+    const typed = await send(user, 'PUT', `/api/email-accounts/${account.id}`, {
+      ...body,
+      ...blank,
+      smtp: { ...body.smtp, password: NEW_SMTP_PASSWORD },
+      allowUnencrypted: true,
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    // Turning it off again asks for nothing.
+    const off = await send(user, 'PUT', `/api/email-accounts/${account.id}`, { ...body, ...blank });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().allowUnencrypted).toBe(false);
   });
 
   it('takes IMAP as the incoming server, switches it back to POP3, and turns the automatic check on and off', async () => {
@@ -219,8 +275,7 @@ describe('email accounts', () => {
     expect(due!.nextCheckAt!.getTime()).toBeLessThanOrEqual(Date.now());
     expect(await list(user)).toEqual([account]);
 
-    const { password: _p, ...pop3 } = body.pop3;
-    const back = await send(user, 'PUT', `/api/email-accounts/${account.id}`, { ...body, pop3, incomingType: 'pop3' });
+    const back = await send(user, 'PUT', `/api/email-accounts/${account.id}`, { ...body, incomingType: 'pop3' });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toMatchObject({
       incomingType: 'pop3',

@@ -5,6 +5,9 @@ import { emailIncomingTypes } from '@common/constants';
 import {
   MAX_EMAIL_ACCOUNTS,
   emailAccountMessages,
+  emailAccountServerKeys,
+  needsPasswordAgain,
+  type ServerConnection,
   type EmailAccount,
   type EmailAccountServerKey,
   type EmailServer,
@@ -165,8 +168,51 @@ function serverOf(rows: ServerRow[], key: EmailAccountServerKey): ServerRow {
 }
 
 /**
- * A password left out keeps the stored one; a server row missing (never, in practice) is made if one is given.
- * The incoming row takes the type chosen (POP3 or IMAP).
+ * The account's "Allow an unencrypted connection" and its servers as stored, the account locked until the edit
+ * commits; null when the account is not the user's.
+ */
+async function storedConnections(tx: Tx, userId: string, id: string) {
+  const [account] = await tx
+    .select({ allowUnencrypted: emailAccounts.allowUnencrypted })
+    .from(emailAccounts)
+    .where(ownAccount(userId, id))
+    .for('update');
+  if (!account) return null;
+  const servers = await tx
+    .select(serverColumnsOf(emailServerConfig))
+    .from(emailServerConfig)
+    .where(and(eq(emailServerConfig.emailAccountId, id), eq(emailServerConfig.userId, userId)));
+  return { allowUnencrypted: account.allowUnencrypted, servers };
+}
+
+/** 400 naming each server whose settings changed while its password was left out: it must be typed again. */
+function requirePasswordsForNewSettings(
+  stored: NonNullable<Awaited<ReturnType<typeof storedConnections>>>,
+  input: EmailAccountValues,
+): void {
+  const fields: Record<string, string> = {};
+  for (const key of emailAccountServerKeys) {
+    const row = stored.servers.find((server) => (key === 'smtp') === (server.serverType === 'smtp'));
+    if (!row || input[key].password !== undefined) continue;
+    const before: ServerConnection = {
+      host: row.serverHost,
+      port: row.serverPort,
+      username: row.username,
+      useSsl: row.useSsl,
+      // The column's check allows only these.
+      authMethod: row.authMethod as ServerConnection['authMethod'],
+      allowUnencrypted: stored.allowUnencrypted,
+    };
+    const after = { ...input[key], allowUnencrypted: input.allowUnencrypted };
+    if (needsPasswordAgain(before, after)) fields[`${key}.password`] = emailAccountMessages.passwordAgain;
+  }
+  if (Object.keys(fields).length) throw new AppError(400, emailAccountMessages.passwordAgain, fields);
+}
+
+/**
+ * A password left out keeps the stored one, unless its server's settings changed (then 400: it must be typed
+ * again); a server row missing (never, in practice) is made if one is given. The incoming row takes the type
+ * chosen (POP3 or IMAP).
  */
 export function updateEmailAccount(
   db: Db,
@@ -176,6 +222,9 @@ export function updateEmailAccount(
   input: EmailAccountValues,
 ): Promise<EmailAccount> {
   return db.transaction(async (tx) => {
+    const stored = await storedConnections(tx, userId, id);
+    if (!stored) throw notFound();
+    requirePasswordsForNewSettings(stored, input);
     const [account] = await tx
       .update(emailAccounts)
       .set({

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch, type Path, type Resolver, type ResolverOptions } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -10,7 +10,10 @@ import {
   emailCheckLabel,
   emailIncomingTypes,
   emailServerLabels,
+  needsPasswordAgain,
+  emailAccountMessages,
   type EmailAccount,
+  type EmailAccountServerKey,
   type EmailAccountInput,
   type EmailIncomingType,
   type EmailServer,
@@ -59,13 +62,56 @@ const fieldPaths = new Set<string>([
   ...emailAccountServerKeys.flatMap((key) => serverFieldNames.map((name) => `${key}.${name}`)),
 ]);
 
-// Adding needs both passwords; editing keeps a password left empty.
-const addResolver: Resolver<EmailAccountFormValues, unknown, EmailAccountValues> =
-  zodResolver(emailAccountCreateSchema);
+type FormResolver = Resolver<EmailAccountFormValues, unknown, EmailAccountValues>;
+
+/** The servers whose settings in the form differ from the stored ones: their passwords must be typed again. */
+/** The form's values, some fields possibly not filled in yet. */
+type WatchedValues = {
+  [K in keyof EmailAccountFormValues]?: EmailAccountFormValues[K] extends object
+    ? Partial<EmailAccountFormValues[K]>
+    : EmailAccountFormValues[K];
+};
+
+function changedServers(account: EmailAccount | null, values: WatchedValues) {
+  const changed = new Set<EmailAccountServerKey>();
+  if (!account) return changed;
+  for (const key of emailAccountServerKeys) {
+    const next = values[key];
+    if (!next) continue;
+    const stored = { ...account[key], allowUnencrypted: account.allowUnencrypted };
+    const typed = {
+      host: next.host ?? '',
+      port: next.port ?? NaN,
+      username: next.username ?? '',
+      useSsl: next.useSsl ?? true,
+      authMethod: next.authMethod ?? 'plain',
+      allowUnencrypted: values.allowUnencrypted ?? false,
+    };
+    if (needsPasswordAgain(stored, typed)) changed.add(key);
+  }
+  return changed;
+}
+
+// Adding needs both passwords; editing keeps a password left empty, unless its server's settings changed.
+const addResolver: FormResolver = zodResolver(emailAccountCreateSchema);
 // The form always holds string passwords, which the edit schema's input (optional ones) accepts.
 const checkEdit = zodResolver(emailAccountInputSchema);
-const editResolver: Resolver<EmailAccountFormValues, unknown, EmailAccountValues> = (values, context, options) =>
-  checkEdit(values, context, options as ResolverOptions<EmailAccountInput>);
+const editResolver =
+  (account: EmailAccount): FormResolver =>
+  async (values, context, options) => {
+    const result = await checkEdit(values, context, options as ResolverOptions<EmailAccountInput>);
+    const missing = [...changedServers(account, values)].filter((key) => !values[key].password);
+    if (!missing.length) return result;
+    const errors: Record<string, unknown> = { ...result.errors };
+    for (const key of missing) {
+      const serverErrors = (errors[key] ?? {}) as Record<string, unknown>;
+      errors[key] = {
+        ...serverErrors,
+        password: { type: 'passwordAgain', message: emailAccountMessages.passwordAgain },
+      };
+    }
+    return { values: {}, errors };
+  };
 
 interface EmailAccountModalProps {
   open: boolean;
@@ -90,7 +136,7 @@ export function EmailAccountModal({ open, onOpenChange, account }: EmailAccountM
     setValue,
     formState: { errors },
   } = useForm<EmailAccountFormValues, unknown, EmailAccountValues>({
-    resolver: account ? editResolver : addResolver,
+    resolver: useMemo(() => (account ? editResolver(account) : addResolver), [account]),
     defaultValues: toValues(account),
   });
 
@@ -107,6 +153,8 @@ export function EmailAccountModal({ open, onOpenChange, account }: EmailAccountM
   };
   const close = () => onOpenChange(false);
   const incomingType = useWatch({ control, name: 'incomingType' }) ?? 'pop3';
+  const watched = useWatch({ control });
+  const changed = changedServers(account, watched);
   // A port still at the other type's default follows the type chosen (995 POP3, 993 IMAP).
   const followDefaultPort = (next: EmailIncomingType) => {
     const previous = next === 'imap' ? 'pop3' : 'imap';
@@ -152,7 +200,8 @@ export function EmailAccountModal({ open, onOpenChange, account }: EmailAccountM
           register={register}
           control={control}
           errors={errors}
-          storedPassword={account?.pop3.passwordMasked}
+          storedPassword={changed.has('pop3') ? undefined : account?.pop3.passwordMasked}
+          passwordAgain={changed.has('pop3')}
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
@@ -190,7 +239,8 @@ export function EmailAccountModal({ open, onOpenChange, account }: EmailAccountM
           register={register}
           control={control}
           errors={errors}
-          storedPassword={account?.smtp.passwordMasked}
+          storedPassword={changed.has('smtp') ? undefined : account?.smtp.passwordMasked}
+          passwordAgain={changed.has('smtp')}
         />
         <UnencryptedOption register={register} />
       </form>

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Switch } from 'radix-ui';
 import { emailAuthMethods } from '@common/constants';
-import { emailAuthMethodLabels, type EmailAccountServerKey } from '@common/email-accounts';
+import { emailAccountMessages, emailAuthMethodLabels, type EmailAccountServerKey } from '@common/email-accounts';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { cn } from '../../lib/cn';
@@ -18,6 +18,8 @@ interface ServerFieldsetProps {
   errors: FieldErrors<EmailAccountFormValues>;
   /** The stored password, masked, when editing: an empty field keeps it. */
   storedPassword?: string;
+  /** Editing, the server's settings changed: the stored password does not follow them, it must be typed again. */
+  passwordAgain?: boolean;
   /** Further fields of this server, shown first (the incoming server's type and automatic check). */
   children?: ReactNode;
 }
@@ -30,6 +32,7 @@ export function ServerFieldset({
   control,
   errors,
   storedPassword,
+  passwordAgain = false,
   children,
 }: ServerFieldsetProps) {
   const sslId = useId();
@@ -71,7 +74,13 @@ export function ServerFieldset({
           type="password"
           autoComplete="new-password"
           placeholder={storedPassword ? 'Unchanged' : undefined}
-          hint={storedPassword ? `Stored: ${storedPassword}. Leave empty to keep the current password.` : undefined}
+          hint={
+            passwordAgain
+              ? emailAccountMessages.passwordAgain
+              : storedPassword
+                ? `Stored: ${storedPassword}. Leave empty to keep the current password.`
+                : undefined
+          }
           error={fieldErrors?.password?.message}
           {...register(`${type}.password`)}
         />
