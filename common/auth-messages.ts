@@ -10,4 +10,6 @@ export const authMessages = {
   signedIn: 'Signed in successfully!',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   commonPassword: 'This password is too common. Please choose a less predictable one.',
+  // Beyond the spec, in the words of its sign-in limit.
+  accountLocked: 'Too many attempts for this account. Please wait 15 minutes and try again.',
 } as const;

@@ -4,6 +4,7 @@ import { authMessages, type SignInInput, type SignUpInput, type User } from '@co
 import type { Db } from '../db/client';
 import { authUsers, users } from '../db/schema';
 import { AppError, isUniqueViolation } from '../errors';
+import { accountLockSeconds, clearSignInFailures, recordSignInFailure } from './account-throttle';
 import type { Auth } from './better-auth';
 import type { SessionUser } from './session-check';
 
@@ -44,13 +45,18 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: He
 }
 
 export async function signIn(db: Db, auth: Auth, input: SignInInput, headers: Headers): Promise<AuthResult> {
+  await refuseLockedAccount(db, input.email);
   let result;
   try {
     result = await auth.api.signInEmail({ body: input, headers, returnHeaders: true });
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) throw new AppError(401, authMessages.invalidCredentials);
+    if (isAPIError(error) && error.statusCode < 500) {
+      await recordSignInFailure(db, input.email);
+      throw new AppError(401, authMessages.invalidCredentials);
+    }
     throw error;
   }
+  await clearSignInFailures(db, input.email);
   const authUser = result.response.user;
   const user = await ensureProfile(db, { id: authUser.id, email: authUser.email, profile: null });
   return { user, cookies: result.headers.getSetCookie() };
@@ -63,6 +69,12 @@ export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
   } catch {
     return []; // no session to end: signing out is still done
   }
+}
+
+/** 429 while the account has had its failures (account-throttle.ts). */
+async function refuseLockedAccount(db: Db, email: string): Promise<void> {
+  const wait = await accountLockSeconds(db, email);
+  if (wait > 0) throw new AppError(429, authMessages.accountLocked, undefined, { 'retry-after': String(wait) });
 }
 
 /** The profile row of a signed-in user, created when missing (part 1 §4). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,8 +40,15 @@ describe('sign-in attempt limits', () => {
   // Each case starts from a fresh minute.
   beforeEach(async () => void (await t.database.db.execute(sql`delete from rate_limits`)));
 
+  // Each wrong guess names an address of its own, so the per-account limit (account-throttle.test.ts) stays out of it.
+  let guesses = 0;
   const signIn = (url = '/api/auth/sign-in', headers: Record<string, string> = {}, password = 'wrong-password-1') =>
-    t.app.inject({ method: 'POST', url, payload: { email, password }, headers });
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: { email: password === 'wrong-password-1' ? `guess-${++guesses}@example.com` : email, password },
+      headers,
+    });
 
   function expectLimited(statuses: number[]) {
     expect(statuses).toEqual([...Array<number>(LIMIT).fill(401), ...Array<number>(statuses.length - LIMIT).fill(429)]);
@@ -106,7 +114,7 @@ describe('behind one reverse proxy (TRUST_PROXY=1)', () => {
     t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
-      payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
+      payload: { email: `nobody-${randomUUID()}@example.com`, password: 'wrong-password-1' },
       headers: { 'x-forwarded-for': forwardedFor },
     });
 

@@ -9,7 +9,10 @@ import { AppError } from '../errors';
  */
 export function handleError(error: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    if (error.statusCode >= 500) req.log.error({ err: error }, 'request failed');
+    // 503 is a busy or absent resource the client may retry: worth a warning, not an error.
+    if (error.statusCode === 503) req.log.warn({ err: error }, 'request refused for now');
+    else if (error.statusCode >= 500) req.log.error({ err: error }, 'request failed');
+    if (error.headers) reply.headers(error.headers);
     return reply
       .code(error.statusCode)
       .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
