@@ -13,4 +13,5 @@ export const authMessages = {
   // Beyond the spec, in the words of its sign-in limit.
   accountLocked: 'Too many attempts for this account. Please wait 15 minutes and try again.',
   hashingBusy: 'Too many sign-ins at once. Please try again in a moment.',
+  signOutFailed: 'Could not sign out. Please try again in a moment.',
 } as const;

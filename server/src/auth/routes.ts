@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authMessages, sessionResponseSchema, signInInputSchema, signUpInputSchema } from '@common/auth';
 import { emptyBodySchema } from '@common/http';
@@ -19,6 +19,17 @@ function sendCookies(reply: FastifyReply, cookies: string[]) {
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Sign-out ends the session in the database first: a 204 that left it standing would be a lie. */
+  async function endSession(req: FastifyRequest) {
+    try {
+      await app.sessions.end(req.headers.cookie);
+    } catch (error) {
+      req.log.warn({ err: error }, 'session could not be ended');
+      throw new AppError(503, authMessages.signOutFailed, undefined, { 'retry-after': '5' });
+    }
+  }
+
   const config = attemptsLimit(app.config.authAttemptsPerMinute);
 
   r.post(
@@ -42,7 +53,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   r.post('/api/auth/sign-out', { schema: { body: emptyBodySchema } }, async (req, reply) => {
-    await app.sessions.forget(req.headers.cookie);
+    await endSession(req);
     sendCookies(reply, await signOut(app.auth, authHeaders(req)));
     return reply.code(204).send();
   });
@@ -57,7 +68,7 @@ export async function authRoutes(app: FastifyInstance) {
       } catch (error) {
         // Part 1 §4: a session whose profile cannot be created is signed out.
         if (!(error instanceof AppError && error.message === authMessages.profileCreateFailed)) throw error;
-        await app.sessions.forget(req.headers.cookie);
+        await endSession(req);
         sendCookies(reply, await signOut(app.auth, authHeaders(req)));
         throw new AppError(401, authMessages.profileCreateFailed);
       }

@@ -67,6 +67,10 @@ export async function signIn(db: Db, auth: Auth, input: SignInInput, headers: He
   return { user, cookies: result.headers.getSetCookie() };
 }
 
+/**
+ * The Set-Cookie values that clear the session cookies. The session itself is ended first by the session checker
+ * (`sessions.end`), which reports a database error: Better Auth's sign-out logs one and carries on.
+ */
 export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
   try {
     const result = await auth.api.signOut({ headers, returnHeaders: true });
