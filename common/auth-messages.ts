@@ -12,4 +12,6 @@ export const authMessages = {
   commonPassword: 'This password is too common. Please choose a less predictable one.',
   // Beyond the spec, in the words of its sign-in limit.
   accountLocked: 'Too many attempts for this account. Please wait 15 minutes and try again.',
+  hashingBusy: 'Too many sign-ins at once. Please try again in a moment.',
+  signOutFailed: 'Could not sign out. Please try again in a moment.',
 } as const;

@@ -27,6 +27,17 @@ function sendCookies(reply: FastifyReply, cookies: string[]) {
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Sign-out ends the session in the database first: a 204 that left it standing would be a lie. */
+  async function endSession(req: FastifyRequest) {
+    try {
+      await app.sessions.end(req.headers.cookie);
+    } catch (error) {
+      req.log.warn({ err: error }, 'session could not be ended');
+      throw new AppError(503, authMessages.signOutFailed, undefined, { 'retry-after': '5' });
+    }
+  }
+
   const config = attemptsLimit(app.config.authAttemptsPerMinute);
 
   r.post(
@@ -50,7 +61,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   r.post('/api/auth/sign-out', { schema: { body: emptyBodySchema } }, async (req, reply) => {
-    await app.sessions.forget(req.headers.cookie);
+    await endSession(req);
     sendCookies(reply, await signOut(app.auth, authHeaders(req)));
     return reply.code(204).send();
   });
@@ -61,7 +72,7 @@ export async function authRoutes(app: FastifyInstance) {
       return await ensureProfile(app.db, user);
     } catch (error) {
       if (!(error instanceof AppError && error.message === authMessages.profileCreateFailed)) throw error;
-      await app.sessions.forget(req.headers.cookie);
+      await endSession(req);
       sendCookies(reply, await signOut(app.auth, authHeaders(req)));
       return null;
     }

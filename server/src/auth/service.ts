@@ -6,6 +6,7 @@ import { authUsers, users } from '../db/schema';
 import { AppError, isUniqueViolation } from '../errors';
 import { accountLockSeconds, clearSignInFailures, recordSignInFailure } from './account-throttle';
 import type { Auth } from './better-auth';
+import { isHashQueueFull, isHashQueueFullNow } from './password';
 import type { SessionUser } from './session-check';
 
 interface AuthResult {
@@ -20,6 +21,7 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: He
   try {
     result = await auth.api.signUpEmail({ body: input, headers, returnHeaders: true });
   } catch (error) {
+    if (isHashQueueFull(error)) throw hashingBusy();
     // Two sign-ups racing for one address: the unique index lets one through.
     if (isUniqueViolation(error) || (await isEmailTaken(db, input.email))) {
       throw new AppError(409, authMessages.alreadyRegistered);
@@ -45,11 +47,14 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: He
 }
 
 export async function signIn(db: Db, auth: Auth, input: SignInInput, headers: Headers): Promise<AuthResult> {
+  // Refused before any query when the queue is full already.
+  if (isHashQueueFullNow()) throw hashingBusy();
   await refuseLockedAccount(db, input.email);
   let result;
   try {
     result = await auth.api.signInEmail({ body: input, headers, returnHeaders: true });
   } catch (error) {
+    if (isHashQueueFull(error)) throw hashingBusy();
     if (isAPIError(error) && error.statusCode < 500) {
       await recordSignInFailure(db, input.email);
       throw new AppError(401, authMessages.invalidCredentials);
@@ -62,6 +67,10 @@ export async function signIn(db: Db, auth: Auth, input: SignInInput, headers: He
   return { user, cookies: result.headers.getSetCookie() };
 }
 
+/**
+ * The Set-Cookie values that clear the session cookies. The session itself is ended first by the session checker
+ * (`sessions.end`), which reports a database error: Better Auth's sign-out logs one and carries on.
+ */
 export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
   try {
     const result = await auth.api.signOut({ headers, returnHeaders: true });
@@ -70,6 +79,9 @@ export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
     return []; // no session to end: signing out is still done
   }
 }
+
+/** Too many passwords wait to be hashed (password.ts): try again in a moment rather than queue for minutes. */
+const hashingBusy = () => new AppError(503, authMessages.hashingBusy, undefined, { 'retry-after': '5' });
 
 /** 429 while the account has had its failures (account-throttle.ts). */
 async function refuseLockedAccount(db: Db, email: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authMessages } from '@common/auth';
 import { buildApp } from '../app';
 import { authSessions, users } from '../db/schema';
 import { buildTestApp, clientFor, signUp, testConfig, type TestApp } from '../test/test-app';
@@ -79,5 +80,50 @@ describe('the per-request session check', () => {
     await t.database.db.update(users).set({ name: 'Olivia' }).where(eq(users.id, user.id));
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SESSION_CACHE_MS + 1 });
     expect((await user.get('/api/me')).json().user.name).toBe('Olivia');
+  });
+});
+
+describe('sign-out', () => {
+  it('answers 503 and leaves the session standing when the database cannot delete it', async () => {
+    const user = await signUp(t.app, 'pia');
+    expect((await user.get('/api/me')).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`create function refuse_session_delete() returns trigger language plpgsql
+        as $$ begin raise exception 'sessions cannot be deleted now'; end $$`,
+    );
+    await t.database.db.execute(
+      sql`create trigger refuse_session_delete before delete on auth_sessions
+        for each row execute function refuse_session_delete()`,
+    );
+    try {
+      const out = await user.post('/api/auth/sign-out');
+      expect(out.statusCode, out.body).toBe(503);
+      expect(out.json()).toEqual({ error: authMessages.signOutFailed });
+      expect(out.headers['retry-after']).toBe('5');
+      // The cookie stays: the browser is not told it is signed out while the session still works.
+      expect(out.headers['set-cookie']).toBeUndefined();
+      expect((await user.get('/api/me')).statusCode).toBe(200);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_session_delete on auth_sessions`);
+      await t.database.db.execute(sql`drop function refuse_session_delete()`);
+    }
+    expect((await user.post('/api/auth/sign-out')).statusCode).toBe(204);
+    expect((await user.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('never lets a read under way at sign-out remember the ended session', async () => {
+    for (let n = 0; n < 3; n++) {
+      const user = await signUp(t.app, `quin${n}`);
+      // Reads of the session keep starting while sign-out runs, one per turn of the event loop.
+      const out = user.post('/api/auth/sign-out');
+      const reads = [];
+      for (let i = 0; i < 30; i++) {
+        reads.push(user.get('/api/me'));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all(reads);
+      expect((await out).statusCode).toBe(204);
+      expect((await user.get('/api/me')).statusCode).toBe(401);
+    }
   });
 });

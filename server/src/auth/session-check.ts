@@ -43,6 +43,8 @@ export interface SessionCheck {
  */
 export class SessionChecker {
   readonly #known = new Map<string, KnownSession>();
+  /** Counts the forgets: a read that saw one happen while it was under way does not remember its row. */
+  #forgets = 0;
   readonly #findSession;
   #cookieName: Promise<string>;
 
@@ -93,21 +95,34 @@ export class SessionChecker {
     return { user: session.user, cookies: [] };
   }
 
-  /** Forgets a session at sign-out, so this process refuses it from the next request on. */
-  async forget(cookieHeader: string | undefined): Promise<void> {
+  /**
+   * Ends the session of a request's cookies: deletes it from the database, then forgets it here, so this process
+   * refuses it from the next request on. A database error is thrown, not swallowed: the session still stands.
+   */
+  async end(cookieHeader: string | undefined): Promise<void> {
     const token = this.#verifiedToken(cookieHeader, await this.#cookieName);
-    if (token) this.#known.delete(token);
+    if (!token) return;
+    await this.db.delete(authSessions).where(eq(authSessions.token, token));
+    this.#forget([token]);
   }
 
-  /** Forgets every remembered session of a user, so a profile just saved shows on this process at once. */
+  /**
+   * Forgets every remembered session of a user: a profile just saved shows on this process at once, and sessions
+   * just ended elsewhere in the database (other sessions signed out) are read again.
+   */
   forgetUser(userId: string): void {
-    for (const [token, session] of this.#known) {
-      if (session.user.id === userId) this.#known.delete(token);
-    }
+    this.#forget([...this.#known].flatMap(([token, session]) => (session.user.id === userId ? [token] : [])));
+  }
+
+  /** A read under way may hold a row from before the change: #read remembers nothing that began before this. */
+  #forget(tokens: string[]): void {
+    for (const token of tokens) this.#known.delete(token);
+    this.#forgets++;
   }
 
   async #read(token: string, now: number): Promise<KnownSession | null> {
     this.#known.delete(token);
+    const forgetsBefore = this.#forgets;
     const [row] = await this.#findSession.execute({ token });
     if (!row) return null;
     const session: KnownSession = {
@@ -123,6 +138,8 @@ export class SessionChecker {
       expiresAt: row.expiresAt.getTime(),
       readAt: now,
     };
+    // Ended (or changed) while this read was under way: good for the request that read it, never remembered.
+    if (this.#forgets !== forgetsBefore) return session;
     if (this.#known.size >= CACHE_MAX_ENTRIES) this.#known.delete(this.#known.keys().next().value!);
     this.#known.set(token, session);
     return session;
