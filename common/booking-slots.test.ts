@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { SlotRules, TimeRange } from './booking';
-import { bookableDates, dateIn, dayRange, freeSlots, isFreeSlot } from './booking-slots';
+import { bookableDates, dateIn, dayRange, firstFreeSlot, freeSlots, isFreeSlot } from './booking-slots';
 
 const NEW_YORK = 'America/New_York';
 const BERLIN = 'Europe/Berlin';
@@ -245,5 +245,51 @@ describe('visitors far east and far west of the owner', () => {
     expect(bookableDates(rules, evening, KOLKATA).firstDate).toBe('2026-06-11');
     expect(slotsOn(rules, '2026-06-10', KOLKATA, evening)).toEqual([]);
     expect(timesIn(slotsOn(rules, '2026-06-11', KOLKATA, evening), KOLKATA)).toEqual(clock('18:30', 30, 11));
+  });
+});
+
+describe('the first free slot', () => {
+  // Wednesday 2026-03-04, 12:00 in New York; only Mondays open, 09:00–10:00 (two slots).
+  const now = new Date('2026-03-04T17:00:00Z');
+  const mondays = rulesOf({ availability: week('09:00', '10:00', [0, 2, 3, 4, 5, 6]), maxAdvanceDays: 60 });
+  const mondayAt9 = (date: string) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return new TZDate(year, month - 1, day, 9, 0, NEW_YORK);
+  };
+  const bookedMondays = (...dates: string[]) =>
+    dates.flatMap((date) => {
+      const start = mondayAt9(date).getTime();
+      return [
+        { start: new Date(start), end: new Date(start + 30 * 60_000) },
+        { start: new Date(start + 30 * 60_000), end: new Date(start + 60 * 60_000) },
+      ];
+    });
+
+  it('is the first time the rules and the bookings leave free, asking for bookings only where the rules offer one', async () => {
+    const asked: number[] = [];
+    const bookedIn = async (span: TimeRange, index: number) => {
+      asked.push(index);
+      return bookedMondays('2026-03-09', '2026-03-16').filter((b) => b.start >= span.start && b.start < span.end);
+    };
+    const first = await firstFreeSlot(mondays, now, bookedIn);
+    expect(first?.start.getTime()).toBe(mondayAt9('2026-03-23').getTime());
+    // March 9 and 16 lie in the first 15 days, March 23 in the next.
+    expect(asked).toEqual([0, 1]);
+  });
+
+  it('is null when no day of the window is open, and reads no bookings then', async () => {
+    const asked: number[] = [];
+    const closed = rulesOf({ availability: week('09:00', '10:00', [0, 1, 2, 3, 4, 5, 6]) });
+    expect(await firstFreeSlot(closed, now, async (_, index) => (asked.push(index), []))).toBeNull();
+    expect(asked).toEqual([]);
+    // Open on Mondays but a window ending before the next one.
+    expect(await firstFreeSlot({ ...mondays, maxAdvanceDays: 3 }, now, async () => [])).toBeNull();
+  });
+
+  it('keeps the minimum notice', async () => {
+    // Monday 2026-03-09 08:50 in New York, 15 minutes' notice: 09:00 is too soon, 09:30 is not.
+    const early = new Date(mondayAt9('2026-03-09').getTime() - 10 * 60_000);
+    const first = await firstFreeSlot({ ...mondays, minNoticeMinutes: 15 }, early, async () => []);
+    expect(first?.start.getTime()).toBe(mondayAt9('2026-03-09').getTime() + 30 * 60_000);
   });
 });

@@ -6,6 +6,8 @@ import type { SlotRules, TimeRange } from './booking';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/** The first free slot is looked for this many days at a time (one read of bookings each). */
+export const FIRST_FREE_SPAN_DAYS = 15;
 
 /** The calendar date of an instant in a time zone, as a day number. */
 function dayIn(instant: number, timeZone: string): number {
@@ -110,3 +112,29 @@ export function bookableDates(rules: SlotRules, now: Date, visitorTimeZone: stri
     lastDate: dateIn(new Date(window.end.getTime() - 1), visitorTimeZone),
   };
 }
+
+/**
+ * The soonest free slot of the booking window, or null: the page opens on its day. Looked for span by span
+ * (FIRST_FREE_SPAN_DAYS from now each); a span's bookings are asked of `bookedIn` only when the rules alone offer
+ * a slot in it, so an owner with free times soon costs one read.
+ */
+export async function firstFreeSlot(
+  rules: SlotRules,
+  now: Date,
+  bookedIn: (span: TimeRange, index: number) => Promise<readonly TimeRange[]>,
+): Promise<TimeRange | null> {
+  const windowEnd = bookingWindow(rules, now).end.getTime();
+  for (let index = 0; ; index++) {
+    const span = firstFreeSpan(now, index);
+    if (span.start.getTime() >= windowEnd) return null;
+    if (freeSlots(rules, [], span, now).length === 0) continue;
+    const [first] = freeSlots(rules, await bookedIn(span, index), span, now);
+    if (first) return first;
+  }
+}
+
+/** The `index`th span of the search for the first free slot. */
+export const firstFreeSpan = (now: Date, index: number): TimeRange => ({
+  start: new Date(now.getTime() + index * FIRST_FREE_SPAN_DAYS * DAY),
+  end: new Date(now.getTime() + (index + 1) * FIRST_FREE_SPAN_DAYS * DAY),
+});

@@ -8,7 +8,15 @@ import {
   type SlotRules,
   type TimeRange,
 } from '@common/booking';
-import { bookableDates, bookingWindow, dateIn, dayRange, freeSlots, isFreeSlot } from '@common/booking-slots';
+import {
+  bookableDates,
+  dateIn,
+  dayRange,
+  firstFreeSlot,
+  firstFreeSpan,
+  freeSlots,
+  isFreeSlot,
+} from '@common/booking-slots';
 import { timeFormats } from '@common/constants';
 import { getInitials } from '@common/initials';
 import { defaultAvailability, weekdays, type AvailabilityDay } from '@common/profile';
@@ -25,9 +33,6 @@ import { addWantedNotification, utcMinute } from '../../modules/notifications/no
 type BookingRequest = z.output<typeof bookingInputSchema>;
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
-/** The first free slot is looked for this many days at a time, each span's bookings read in one statement. */
-const FIRST_FREE_SPAN_DAYS = 15;
 const MAX_SLOT_MINUTES = Math.max(...slotDurations);
 
 interface Owner {
@@ -117,36 +122,8 @@ async function findOwner(db: Db, userId: string, extra: { bookedIn?: TimeRange; 
   return { owner, row };
 }
 
-/** The span of the search for the first free slot that starts `index` spans after now. */
-const firstFreeSpan = (now: Date, index: number): TimeRange => ({
-  start: new Date(now.getTime() + index * FIRST_FREE_SPAN_DAYS * DAY),
-  end: new Date(now.getTime() + (index + 1) * FIRST_FREE_SPAN_DAYS * DAY),
-});
-
 const bookedRanges = (booked: [string, string][] | null): TimeRange[] =>
   (booked ?? []).map(([start, end]) => ({ start: new Date(start), end: new Date(end) }));
-
-async function bookedNearSpan(db: Db, userId: string, span: TimeRange): Promise<TimeRange[]> {
-  const found = await findOwner(db, userId, { bookedIn: span });
-  return bookedRanges(found?.row.booked ?? null);
-}
-
-/**
- * The soonest free slot of the owner's booking window by the page's own rule (freeSlots), or null. Span by span:
- * the first span's bookings came with the owner; a later span, read only when every slot before it is taken or
- * off, costs one statement.
- */
-async function firstFreeSlot(db: Db, userId: string, rules: SlotRules, firstBooked: TimeRange[], now: Date) {
-  const window = bookingWindow(rules, now);
-  for (let index = 0; ; index++) {
-    const span = firstFreeSpan(now, index);
-    if (span.start >= window.end) return null;
-    if (freeSlots(rules, [], span, now).length === 0) continue;
-    const booked = index === 0 ? firstBooked : await bookedNearSpan(db, userId, span);
-    const [first] = freeSlots(rules, booked, span, now);
-    if (first) return first;
-  }
-}
 
 /**
  * GET /api/public/booking/:userId: only what the page shows (no e-mail, no settings beyond the slots'), and the
@@ -156,7 +133,14 @@ export async function getPublicOwner(db: Db, userId: string, visitorZone: string
   const found = await findOwner(db, userId, { bookedIn: firstFreeSpan(now, 0) });
   if (!found) throw ownerNotFound();
   const { owner } = found;
-  const first = await firstFreeSlot(db, userId, owner.rules, bookedRanges(found.row.booked), now);
+  // The first span's bookings came with the owner; a later one, read only when every time before it is taken or
+  // off, costs a statement.
+  const bookedIn = async (span: TimeRange, index: number) => {
+    if (index === 0) return bookedRanges(found.row.booked);
+    const later = await findOwner(db, userId, { bookedIn: span });
+    return bookedRanges(later?.row.booked ?? null);
+  };
+  const first = await firstFreeSlot(owner.rules, now, bookedIn);
   const answer: PublicBookingOwner = {
     name: owner.name,
     avatarUrl: owner.avatarUrl,
