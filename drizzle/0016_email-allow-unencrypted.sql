@@ -1,1 +1,0 @@
-ALTER TABLE "email_accounts" ADD COLUMN "allow_unencrypted" boolean DEFAULT false NOT NULL;

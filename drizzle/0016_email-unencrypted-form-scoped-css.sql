@@ -1,0 +1,3 @@
+ALTER TABLE "forms" ADD COLUMN "scoped_css" text;--> statement-breakpoint
+ALTER TABLE "forms" ADD COLUMN "scoped_css_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "email_accounts" ADD COLUMN "allow_unencrypted" boolean DEFAULT false NOT NULL;
