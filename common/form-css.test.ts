@@ -109,6 +109,53 @@ describe('scopeCustomCss', () => {
     expect(scopeCustomCss('.a { color: "red }')).toBeNull();
   });
 
+  it.each([
+    '+ p',
+    '~ *',
+    ':root + p',
+    'html ~ .notice',
+    'body:hover ~ p',
+    ':root[data-theme="x ~ y"] + p',
+    ':root:not(.a, .b) ~ p',
+  ])('drops the selector %s, which would reach past the form to its siblings', (selector) => {
+    expect(flat(scopeCustomCss(`${selector}, .kept { display: none }`))).toBe(`${root} .kept { display: none }`);
+    expect(scopeCustomCss(`${selector} { display: none }`)).toBe('');
+  });
+
+  it('keeps sibling combinators inside the form', () => {
+    expect(flat(scopeCustomCss('.a + .b, :root > .c ~ .d, body .e~.f { color: red }'))).toBe(
+      `${root} .a + .b, ${root} > .c ~ .d, ${root} .e~.f { color: red }`,
+    );
+  });
+
+  it('drops rules nested in a rule for the root itself, which `&` could turn to its siblings', () => {
+    expect(flat(scopeCustomCss(':root { color: red; & ~ p { display: none } + p { display: none } }'))).toBe(
+      `${root} { color: red }`,
+    );
+    expect(flat(scopeCustomCss('body, .a { color: red; @media print { & ~ p { display: none } } }'))).toBe(
+      `${root}, ${root} .a { color: red }`,
+    );
+  });
+
+  it.each([
+    'position: fixed',
+    'position: FIXED !important',
+    'position: fi\\78 ed',
+    'pos\\69 tion: fixed',
+    'position: var(--where)',
+    'position: -webkit-sticky-fixed',
+  ])('drops %s: nothing of the form is placed over the page', (declaration) => {
+    expect(flat(scopeCustomCss(`.a { ${declaration}; color: blue }`))).toBe(`${root} .a { color: blue }`);
+  });
+
+  it('keeps the other positions', () => {
+    expect(
+      flat(scopeCustomCss('.a { position: relative } .b { position: absolute !important } .c { position: sticky }')),
+    ).toBe(
+      `${root} .a { position: relative } ${root} .b { position: absolute !important } ${root} .c { position: sticky }`,
+    );
+  });
+
   it('takes another root', () => {
     expect(flat(scopeCustomCss('body .a { color: red }', '#preview'))).toBe('#preview .a { color: red }');
   });

@@ -113,6 +113,8 @@ export const formMessages = {
   noDefaultPipeline: 'No deal was created: there is no default pipeline. Set one in Pipeline settings.',
   noSubmissions: 'No submissions yet.',
   submissionsLoadFailed: 'Failed to load submissions',
+  /** Under every public form, out of its custom CSS's reach: a form on our origin could pose as a sign-in page. */
+  noPasswords: 'Never submit passwords through this form',
 } as const;
 
 /** The per-field messages shown beside a field, in the browser and in the server's 400. */

@@ -249,6 +249,52 @@ test.describe('public form', () => {
     }
   });
 
+  test("a line under the form warns against sending passwords, and the form's custom CSS can neither hide nor cover it", async ({
+    page,
+    browser,
+    signedIn: _,
+  }) => {
+    const customCss = [
+      ':root + p, html ~ p, body ~ *, p { display: none !important; }',
+      ':root { position: fixed; inset: 0; z-index: 2147483647; margin-bottom: -400px; padding-bottom: 3000px; }',
+      'form::after { content: ""; position: absolute; left: -100vw; width: 300vw; top: 100%; height: 100vh; background: #fff; z-index: 2147483647; }',
+      ':root { & ~ p { display: none } }',
+    ].join('\n');
+    const plain = await createForm(page, unique('Plain'), leadFields());
+    const name = unique('Sign in');
+    const dressed = await createForm(page, name, leadFields(), { style: { customCss } });
+    for (const width of [1280, 375]) {
+      const [context, visit] = await visitor(browser, width);
+      try {
+        // Under the submit button.
+        await visit.goto(`/forms/${plain.id}`);
+        const warning = visit.getByText(formMessages.noPasswords);
+        await expect(warning).toBeVisible();
+        // Sticky at the bottom of the window while the form goes on below; at the form's end, it rests under it.
+        await visit.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const submit = await visit.getByRole('button', { name: formMessages.submit, exact: true }).boundingBox();
+        expect((await warning.boundingBox())!.y).toBeGreaterThan(submit!.y + submit!.height);
+        await expectNoSeriousViolations(visit);
+
+        // A form dressed up as a sign-in page cannot hide the line, push it away or paint over it: the topmost
+        // element at its middle is the line itself.
+        await visit.goto(`/forms/${dressed.id}`);
+        await expect(visit.getByRole('heading', { level: 1, name })).toBeAttached();
+        await expect(warning).toBeVisible();
+        await expect(warning).toBeInViewport();
+        const topmost = await warning.evaluate((line) => {
+          const rect = line.getBoundingClientRect();
+          const found = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+          return found !== null && line.contains(found);
+        });
+        expect(topmost).toBe(true);
+        await expectNoSeriousViolations(visit);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   test('a page on another website embeds the form with the widget; a visitor submits inside it and it resizes', async ({
     page,
     browser,

@@ -5,6 +5,7 @@ import { DatabaseEncodingError, openDatabase } from './db/client';
 import { FolderLockedError } from './db/folder-lock';
 import { serverLogger } from './http/request-log';
 import { startMailChecks } from './modules/email/check';
+import { rescopeStaleFormCss } from './modules/forms/scoped-css';
 
 async function main() {
   let config;
@@ -35,6 +36,10 @@ async function main() {
     throw error;
   }
   const app = await buildApp({ config, database, loggerInstance: log });
+  // Forms saved before their CSS was stored scoped, or under older rules: scoped once, now.
+  await rescopeStaleFormCss(database.db).catch((error: unknown) =>
+    app.log.warn({ err: error }, 'scoping the custom CSS of saved forms failed'),
+  );
   // The accounts' automatic mail checks, done by this process (several processes share them through the database).
   const mailChecks = startMailChecks(database.db, app.secrets, config, app.log);
   const shutdown = async (signal: string) => {

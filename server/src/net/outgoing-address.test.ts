@@ -1,7 +1,8 @@
+import { createSocket, type Socket } from 'node:dgram';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { isPrivateAddress, PrivateAddressError, resolveOutgoingHost } from './outgoing-address';
 
@@ -130,6 +131,30 @@ describe('resolveOutgoingHost', () => {
     await expect(resolveOutgoingHost('8.8.8.8', { allowPrivate: false })).resolves.toEqual({
       address: '8.8.8.8',
       servername: undefined,
+    });
+  });
+
+  describe('with a DNS server that never answers', () => {
+    let silent: Socket;
+    let questions = 0;
+    beforeAll(async () => {
+      silent = createSocket('udp4');
+      silent.on('message', () => questions++);
+      await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
+    });
+    afterAll(() => new Promise<void>((resolve) => silent.close(() => resolve())));
+
+    it('times out cleanly after the time given, without asking the system resolver after', async () => {
+      const dnsServers = [`127.0.0.1:${silent.address().port}`];
+      const started = performance.now();
+      await expect(
+        resolveOutgoingHost('mail.example.com', { allowPrivate: false, timeoutMs: 300, dnsServers }),
+      ).rejects.toMatchObject({ code: 'ETIMEOUT' });
+      const took = performance.now() - started;
+      expect(took).toBeGreaterThanOrEqual(250);
+      expect(took).toBeLessThan(2_000);
+      // The question reached our DNS server: the look-up went through the resolver, not getaddrinfo.
+      expect(questions).toBeGreaterThan(0);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import { lookup, Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 // The one guard of every connection the server opens to an address a user typed (mail servers today; AI providers
@@ -127,22 +127,45 @@ export interface ResolveOptions {
   allowPrivate: boolean;
   /** How long the look-up may take in all; default 10 s. */
   timeoutMs?: number;
+  /** DNS servers to ask instead of the system's (tests). */
+  dnsServers?: string[];
 }
 
 export const defaultResolveTimeoutMs = 10_000;
 
-/** The name's addresses, or ETIMEOUT after `timeoutMs`. */
-async function addressesOf(name: string, timeoutMs: number): Promise<string[]> {
+/** What a DNS server answers for a name it knows nothing of: the hosts file (and `localhost`) may still know it. */
+const unknownToDns = new Set(['ENOTFOUND', 'ENODATA']);
+
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/**
+ * The name's addresses, asked of DNS through c-ares (`dns.promises.Resolver`), which does not hold a thread of
+ * libuv's pool as getaddrinfo does while a slow DNS server takes its time. A name DNS does not know (ENOTFOUND,
+ * ENODATA: answered at once) is looked up the system's way too, for `localhost` and the hosts file; a DNS server
+ * that does not answer is a timeout, never a second wait.
+ */
+async function addressesOf(name: string, timeoutMs: number, dnsServers?: string[]): Promise<string[]> {
+  const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+  if (dnsServers) resolver.setServers(dnsServers);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(Object.assign(new Error(`DNS look-up of ${name} timed out`), { code: 'ETIMEOUT' })),
-      timeoutMs,
-    );
+    timer = setTimeout(() => {
+      resolver.cancel();
+      reject(Object.assign(new Error(`DNS look-up of ${name} timed out`), { code: 'ETIMEOUT' }));
+    }, timeoutMs);
   });
   try {
-    const found = await Promise.race([lookup(name, { all: true, verbatim: true }), timeout]);
-    return found.map((entry) => entry.address);
+    const answers = await Promise.race([
+      Promise.allSettled([resolver.resolve4(name), resolver.resolve6(name)]),
+      timeout,
+    ]);
+    const addresses = answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []));
+    if (addresses.length) return addresses;
+    const failures = answers.flatMap((answer) => (answer.status === 'rejected' ? [answer.reason as Error] : []));
+    const unexpected = failures.find((error) => !unknownToDns.has(String(codeOf(error))));
+    if (unexpected) throw unexpected;
+    const local = await Promise.race([lookup(name, { all: true, verbatim: true }), timeout]);
+    return local.map((entry) => entry.address);
   } finally {
     clearTimeout(timer);
   }
@@ -152,15 +175,15 @@ async function addressesOf(name: string, timeoutMs: number): Promise<string[]> {
  * Resolves a host a user typed (a name, an IPv4 address, an IPv6 address with or without brackets) and refuses it,
  * with a PrivateAddressError, when any of its addresses is not a public one, unless `allowPrivate`. Answers the
  * address to connect to: IPv4 first, as many servers and containers have no IPv6 route and only one is tried.
- * A name not found throws ENOTFOUND; a look-up that takes longer than `timeoutMs` ETIMEOUT.
+ * A name not found throws the resolver's ENOTFOUND; a DNS server that stays silent ETIMEOUT.
  */
 export async function resolveOutgoingHost(
   host: string,
-  { allowPrivate, timeoutMs = defaultResolveTimeoutMs }: ResolveOptions,
+  { allowPrivate, timeoutMs = defaultResolveTimeoutMs, dnsServers }: ResolveOptions,
 ): Promise<OutgoingHost> {
   const name = host.trim().replace(/^\[(.*)\]$/, '$1');
   const literal = isIP(name) !== 0;
-  const addresses = literal ? [name] : await addressesOf(name, timeoutMs);
+  const addresses = literal ? [name] : await addressesOf(name, timeoutMs, dnsServers);
   const first = [...addresses].sort((a, b) => isIP(a) - isIP(b))[0];
   if (!first) throw Object.assign(new Error(`${name} has no address`), { code: 'ENOTFOUND' });
   if (!allowPrivate && addresses.some(isPrivateAddress)) throw new PrivateAddressError(name);

@@ -64,6 +64,10 @@ export const forms = pgTable(
     fields: jsonb('fields').$type<StoredFormField[]>().notNull().default([]),
     settings: jsonb('settings').$type<StoredFormSettings>().notNull().default(defaultFormSettings),
     style: jsonb('style').$type<StoredFormStyle>().notNull().default(defaultFormStyle),
+    /** The custom CSS as the public page serves it (scopeCustomCss), made when the form is saved; null: none. */
+    scopedCss: text('scoped_css'),
+    /** FORM_CSS_VERSION of the rules that made scoped_css; 0: not made yet (saved before the column existed). */
+    scopedCssVersion: integer('scoped_css_version').notNull().default(0),
     /** Kept by the submission's own transaction: a page of form cards never counts submissions. */
     submissionCount: integer('submission_count').notNull().default(0),
     createdAt: createdAtColumn(),

@@ -12,7 +12,7 @@ import type { SecretBox } from '../../secrets/secret-box';
 import { fetchImap, type ImapFolder, type ImapFolderState } from './imap';
 import { MailConnectionError } from './mail-errors';
 import type { MailConnectOptions, MailServer } from './mail-host';
-import { parseEmail } from './parse';
+import { parseMessage } from './parse-pool';
 import { fetchPop3 } from './pop3';
 import { storeIncoming, type IncomingPlacement } from './store';
 
@@ -157,7 +157,7 @@ async function fetchNewMail(
   };
   const connect: MailConnectOptions = { allowPrivate: config.allowPrivateHosts, ca: config.mailCa };
   const store: Store = async (remoteUid, raw, placement) => {
-    const parsed = await parseEmail(raw);
+    const parsed = await parseMessage(raw);
     const result = await storeIncoming(db, config.dataDir, account.userId, account.id, remoteUid, parsed, placement);
     if (result.stored) progress.newMessages++;
   };

@@ -22,6 +22,7 @@ import { contentDisposition } from './content-disposition';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
 import { MailConnectionError } from './mail-errors';
 import { sendEmail } from './send';
+import { closeParsePool } from './parse-pool';
 import {
   countUnread,
   deleteEmail,
@@ -37,6 +38,8 @@ import {
 
 export async function emailRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The thread that parses large messages goes with the server.
+  app.addHook('onClose', () => closeParsePool());
 
   r.get(
     '/api/email/messages',

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../errors';
 import type { SecretBox } from '../../secrets/secret-box';
 import { openStoredFile } from './attachment-files';
 import { MailConnectionError } from './mail-errors';
-import { parseEmail } from './parse';
+import { parseMessage } from './parse-pool';
 import { sendMail, type MailAddress, type OutgoingMessage } from './smtp';
 import { storeSent } from './store';
 
@@ -143,6 +143,6 @@ export async function sendEmail(
     },
     { allowPrivate: config.allowPrivateHosts, ca: config.mailCa },
   );
-  const stored = await storeSent(db, config.dataDir, sender.id, account.id, await parseEmail(sent.raw));
+  const stored = await storeSent(db, config.dataDir, sender.id, account.id, await parseMessage(sent.raw));
   return { id: stored.id };
 }

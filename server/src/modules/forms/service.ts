@@ -6,6 +6,7 @@ import { beforeKey, keysetPage } from '../../db/keyset';
 import { forms } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
+import { scopedCssColumns } from './scoped-css';
 import { microsecondKey, readFields, readSettings, readStyle } from './stored';
 
 // The owner's forms (part 2 §7: select all by user_id newest first, insert, update, delete by id and user_id).
@@ -117,7 +118,7 @@ export async function deleteForm(db: Db, userId: string, id: string): Promise<vo
   if (!rows.length) throw notFound();
 }
 
-/** Only the columns a user may set: the owner, the count and the dates are the server's. */
+/** Only the columns a user may set, and the CSS scoped from theirs: the owner, the count and the dates are the server's. */
 function toColumns(input: FormValues) {
   return {
     name: input.name,
@@ -125,5 +126,6 @@ function toColumns(input: FormValues) {
     fields: input.fields,
     settings: input.settings,
     style: input.style,
+    ...scopedCssColumns(input.style.customCss),
   };
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { scopeCustomCss } from '@common/form-css';
+import { FORM_CSS_VERSION } from '@common/form-css';
 import {
   checkSubmission,
   formMessages,
@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { formSubmissions, forms } from '../../db/schema';
 import { AppError, sqlStateOf } from '../../errors';
+import { scopedCssOf } from '../../modules/forms/scoped-css';
 import { readFields, readSettings, readStyle, safeRedirectUrl } from '../../modules/forms/stored';
 import { addWantedNotification } from '../../modules/notifications/notify';
 import { createLead, mappedValues } from './lead';
@@ -46,6 +47,8 @@ async function findForm(db: Db, id: string, earlierKey?: string) {
       fields: forms.fields,
       settings: forms.settings,
       style: forms.style,
+      scopedCss: forms.scopedCss,
+      scopedCssVersion: forms.scopedCssVersion,
     })
     .from(forms)
     .where(eq(forms.id, id));
@@ -64,7 +67,8 @@ export async function getPublicForm(db: Db, id: string): Promise<PublicForm> {
     fields: readFields(row.fields),
     successMessage: readSettings(row.settings).successMessage,
     redirectUrl: safeRedirectUrl(row.settings),
-    style: { ...style, scopedCss: (customCss && scopeCustomCss(customCss)) || null },
+    // Scoped when the form was saved; a form saved under older rules is scoped here until the start's rescoping.
+    style: { ...style, scopedCss: row.scopedCssVersion === FORM_CSS_VERSION ? row.scopedCss : scopedCssOf(customCss) },
   };
 }
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages, formMessages, MAX_TEXTAREA_LENGTH, MAX_VALUE_LENGTH, type Form } from '@common/forms';
+import { FORM_CSS_VERSION } from '@common/form-css';
 import { contacts, deals, forms, notifications } from '../../db/schema';
+import { rescopeStaleFormCss } from '../../modules/forms/scoped-css';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 import { createForm, ids, leadForm, put, submission, submissionRows, submit, validValues } from './test-kit';
 
@@ -89,6 +91,55 @@ describe('the public form', () => {
     const scoped: string = (await get(inString.id)).json().style.scopedCss;
     expect(scoped).toContain('[data-pipewise-form] .a::after');
     expect(scoped).not.toContain('<');
+  });
+
+  it('serves the CSS scoped when the form was saved, stored beside it, not scoped again on every read', async () => {
+    const saved = await createForm(
+      owner,
+      leadForm({ style: { customCss: 'body .title { position: fixed; color: red }' } }),
+    );
+    const [row] = await t.database.db.select().from(forms).where(eq(forms.id, saved.id));
+    expect(row).toMatchObject({
+      scopedCss: '[data-pipewise-form] .title { color: red }',
+      scopedCssVersion: FORM_CSS_VERSION,
+    });
+    // The page serves what is stored: a read parses nothing.
+    await t.database.db
+      .update(forms)
+      .set({ scopedCss: '[data-pipewise-form] .stored { color: blue }' })
+      .where(eq(forms.id, saved.id));
+    expect((await get(saved.id)).json().style.scopedCss).toBe('[data-pipewise-form] .stored { color: blue }');
+
+    // Saving again scopes again; a form without custom CSS stores none.
+    const plain = await put(t.app, owner, `/api/forms/${saved.id}`, leadForm({ style: {} }));
+    expect(plain.statusCode, plain.body).toBe(200);
+    const [cleared] = await t.database.db.select().from(forms).where(eq(forms.id, saved.id));
+    expect(cleared).toMatchObject({ scopedCss: null, scopedCssVersion: FORM_CSS_VERSION });
+    expect((await get(saved.id)).json().style.scopedCss).toBeNull();
+  });
+
+  it('scopes the CSS of forms saved before it was stored: on the fly until the start scopes them all once', async () => {
+    const older = await createForm(
+      owner,
+      leadForm({ style: { customCss: ':root + p { display: none } .a { color: red }' } }),
+    );
+    const none = await createForm(owner, leadForm());
+    for (const id of [older.id, none.id]) {
+      await t.database.db.update(forms).set({ scopedCss: null, scopedCssVersion: 0 }).where(eq(forms.id, id));
+    }
+    expect((await get(older.id)).json().style.scopedCss).toBe('[data-pipewise-form] .a { color: red }');
+    expect(await rescopeStaleFormCss(t.app.db)).toBeGreaterThanOrEqual(1);
+    const rows = await t.database.db
+      .select()
+      .from(forms)
+      .where(inArray(forms.id, [older.id, none.id]));
+    expect(rows.map((r) => [r.id, r.scopedCss, r.scopedCssVersion]).sort()).toEqual(
+      [
+        [older.id, '[data-pipewise-form] .a { color: red }', FORM_CSS_VERSION],
+        [none.id, null, FORM_CSS_VERSION],
+      ].sort(),
+    );
+    expect(await rescopeStaleFormCss(t.app.db)).toBe(0);
   });
 
   it('never serves a stored unsafe redirect URL', async () => {
