@@ -18,6 +18,7 @@ import { SessionChecker } from './auth/session-check';
 import { authRoutes, tooManyAttempts } from './auth/routes';
 import { handleError } from './http/error-handler';
 import { refuseNulInQuery, registerJsonParser } from './http/json-body';
+import { logSerializers } from './http/log-redaction';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { trustProxyOption } from './http/client-address';
 import { Cursors } from './http/cursor';
@@ -75,13 +76,15 @@ export interface AppOptions {
 }
 
 const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+/** What every logger of the app keeps out of its lines (secrets in URLs, query parameters): http/log-redaction.ts. */
+const privacy = { redact, serializers: logSerializers };
 
 /** JSON lines by default; at a terminal, pino-pretty turns them into readable lines (in a worker thread of pino's). */
 function serverLogger(config: Config) {
-  if (config.logFormat === 'json') return { level: config.logLevel, redact };
+  if (config.logFormat === 'json') return { level: config.logLevel, ...privacy };
   return {
     level: config.logLevel,
-    redact,
+    ...privacy,
     transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
   };
 }
@@ -106,7 +109,7 @@ export async function buildApp({
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? serverLogger(config),
+    logger: typeof logger === 'object' ? { ...privacy, ...logger } : (logger ?? serverLogger(config)),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Server-generated ids for the request log; a client's x-request-id is not trusted.
