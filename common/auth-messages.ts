@@ -14,4 +14,12 @@ export const authMessages = {
   accountLocked: 'Too many attempts for this account. Please wait 15 minutes and try again.',
   hashingBusy: 'Too many sign-ins at once. Please try again in a moment.',
   signOutFailed: 'Could not sign out. Please try again in a moment.',
+  // The profile screen's password and sessions sections, beyond the spec, in the style of its profile messages.
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordChanged: 'Password changed successfully',
+  passwordChangeFailed: 'Failed to change password',
+  otherSessionsEnded: 'Signed out of all other sessions',
+  otherSessionsEndFailed: 'Failed to sign out of other sessions',
 } as const;

@@ -23,6 +23,9 @@ const password = z
 export const signInInputSchema = z.object({ email, password });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
+/** A new password follows the sign-up rules: 6 to 128 characters, not one of the most common. */
+const newPassword = password.refine((value) => !isCommonPassword(value), authMessages.commonPassword);
+
 export const signUpInputSchema = z.object({
   name: z
     .string({ message: 'Full Name is required' })
@@ -30,7 +33,7 @@ export const signUpInputSchema = z.object({
     .min(1, 'Full Name is required')
     .max(100, 'Full Name is too long'),
   email,
-  password: password.refine((value) => !isCommonPassword(value), authMessages.commonPassword),
+  password: newPassword,
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
@@ -48,3 +51,21 @@ export const sessionResponseSchema = z.object({ user: userSchema });
 /** GET /api/session: the signed-in user, or null for a visitor with no session (a 200 either way). */
 export const currentSessionResponseSchema = z.object({ user: userSchema.nullable() });
 export type CurrentSessionResponse = z.infer<typeof currentSessionResponseSchema>;
+
+/** POST /api/auth/change-password: ends every other session of the user; answers 204 with a new session cookie. */
+export const changePasswordInputSchema = z.object({
+  currentPassword: z
+    .string({ message: authMessages.currentPasswordRequired })
+    .min(1, authMessages.currentPasswordRequired)
+    .max(128, authMessages.currentPasswordWrong),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+/** The profile screen's form: the new password typed twice. */
+export const changePasswordFormSchema = changePasswordInputSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((input) => input.newPassword === input.confirmPassword, {
+    path: ['confirmPassword'],
+    message: authMessages.passwordsDoNotMatch,
+  });

@@ -13,7 +13,7 @@ import { authRoutes, tooManyAttempts } from './auth/routes';
 import { handleError } from './http/error-handler';
 import { refuseNulInQuery, registerJsonParser } from './http/json-body';
 import { databaseRateLimitStore } from './http/rate-limit-store';
-import { RequestLog, serverLogger } from './http/request-log';
+import { privacy, RequestLog, serverLogger } from './http/request-log';
 import { trustProxyOption } from './http/client-address';
 import { Cursors } from './http/cursor';
 import { addSecurityHeaders } from './http/security-headers';
@@ -81,7 +81,9 @@ export async function buildApp({
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? serverLogger(config) }),
+    ...(loggerInstance
+      ? { loggerInstance }
+      : { logger: typeof logger === 'object' ? { ...privacy, ...logger } : (logger ?? serverLogger(config)) }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Server-generated ids for the request log; a client's x-request-id is not trusted.

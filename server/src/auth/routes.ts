@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authMessages,
+  changePasswordInputSchema,
   currentSessionResponseSchema,
   sessionResponseSchema,
   signInInputSchema,
@@ -11,6 +12,7 @@ import {
 import { emptyBodySchema } from '@common/http';
 import { AppError } from '../errors';
 import { authHeaders, findUser, requireUser } from './guard';
+import { changePassword, endOtherSessions } from './password-and-sessions';
 import { ensureProfile, signIn, signOut, signUp } from './service';
 import type { SessionUser } from './session-check';
 import { keyByClientAddress } from '../http/client-address';
@@ -78,6 +80,27 @@ export async function authRoutes(app: FastifyInstance) {
     }
   }
 
+  r.post(
+    '/api/auth/change-password',
+    { preHandler: requireUser, schema: { body: changePasswordInputSchema } },
+    async (req, reply) => {
+      const cookies = await changePassword(app.db, app.auth, req.user, req.body, authHeaders(req));
+      // Every other session of the user is gone from the database: none may be answered from memory here.
+      app.sessions.forgetUser(req.user.id);
+      sendCookies(reply, cookies);
+      return reply.code(204).send();
+    },
+  );
+  r.post(
+    '/api/auth/sign-out-others',
+    { preHandler: requireUser, schema: { body: emptyBodySchema } },
+    async (req, reply) => {
+      await endOtherSessions(app.auth, authHeaders(req));
+      app.sessions.forgetUser(req.user.id);
+      reply.header('cache-control', 'no-store');
+      return reply.code(204).send();
+    },
+  );
   r.get(
     '/api/me',
     { preHandler: requireUser, schema: { response: { 200: sessionResponseSchema } } },

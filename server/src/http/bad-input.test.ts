@@ -51,6 +51,8 @@ const writeRoutes = () =>
     ['POST', '/api/auth/sign-up'],
     ['POST', '/api/auth/sign-in'],
     ['POST', '/api/auth/sign-out'],
+    ['POST', '/api/auth/change-password'],
+    ['POST', '/api/auth/sign-out-others'],
     ['POST', '/api/contacts'],
     ['PATCH', `/api/contacts/${contactId}`],
     ['PATCH', '/api/contacts/00000000-0000-0000-0000-000000000000'],

@@ -66,6 +66,17 @@ export const routeCases: Record<string, RouteCase> = {
     public: 'ends the caller’s own session, if any',
     call: () => ({ method: 'POST', url: '/api/auth/sign-out' }),
   },
+  // B's own account: a wrong current password changes nothing; ending B's other sessions keeps B's own.
+  'POST /api/auth/change-password': {
+    probes: () => [
+      post(
+        '/api/auth/change-password',
+        { currentPassword: 'not-the-password-1', newPassword: 'another-horse-77' },
+        400,
+      ),
+    ],
+  },
+  'POST /api/auth/sign-out-others': { probes: () => [post('/api/auth/sign-out-others', {}, 'own')] },
   'GET /api/calendar/feed/:token.ics': {
     public: 'calendar apps read it by its secret token, with no session',
     call: (w) => get(`/api/calendar/feed/${w.feedToken}.ics`),

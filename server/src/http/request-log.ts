@@ -1,7 +1,10 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { logSerializers, redactUrl } from './log-redaction';
 
 const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+/** What every logger of the app keeps out of its lines (secrets in URLs, query parameters): log-redaction.ts. */
+export const privacy = { redact, serializers: logSerializers };
 
 /**
  * pino-pretty's options at a terminal. The request id stays out: with one line per request a person reads them in
@@ -11,8 +14,8 @@ export const prettyOptions = { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostn
 
 /** JSON lines by default; at a terminal, pino-pretty turns them into readable lines (in a worker thread of pino's). */
 export function serverLogger(config: Pick<Config, 'logLevel' | 'logFormat'>) {
-  if (config.logFormat === 'json') return { level: config.logLevel, redact };
-  return { level: config.logLevel, redact, transport: { target: 'pino-pretty', options: prettyOptions } };
+  if (config.logFormat === 'json') return { level: config.logLevel, ...privacy };
+  return { level: config.logLevel, ...privacy, transport: { target: 'pino-pretty', options: prettyOptions } };
 }
 
 /** A file of the built web app (a script, a stylesheet, a picture): a path with an extension, outside the API. */
@@ -24,7 +27,7 @@ export function isStaticFile(url: string): boolean {
 /** The readable line of a request: `GET /api/contacts 200 12 ms`. The query string stays out (it may hold a search). */
 export function requestLine(method: string, url: string, statusCode: number, milliseconds: number): string {
   const time = milliseconds < 10 ? milliseconds.toFixed(1) : String(Math.round(milliseconds));
-  return `${method} ${url.split('?')[0]} ${statusCode} ${time} ms`;
+  return `${method} ${redactUrl(url.split('?')[0]!)} ${statusCode} ${time} ms`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type { User } from '@common/auth';
+import { authMessages, type ChangePasswordInput, type User } from '@common/auth';
 import { errorBodySchema } from '@common/http';
 import {
   AVATAR_FIELD,
@@ -79,6 +79,31 @@ export function useRemoveAvatar() {
       toast.success(avatarRemoved);
     },
     onError: () => toast.error(avatarRemoveFailed),
+  });
+}
+
+/** The server's words for a refusal it explains (too many attempts, busy), else the generic failure. */
+const failureMessage = (error: unknown, fallback: string) =>
+  isApiError(error) && [400, 429, 503].includes(error.status) ? error.error : fallback;
+
+/** Every other session ends with it; the answer's new session cookie keeps this browser signed in. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => api.post('/api/auth/change-password', input),
+    onSuccess: () => toast.success(authMessages.passwordChanged),
+    onError: (error) => {
+      // A field's own message shows under it (the form sets it); anything else is a toast.
+      if (!(isApiError(error, 400) && (error.fields.currentPassword || error.fields.newPassword)))
+        toast.error(failureMessage(error, authMessages.passwordChangeFailed));
+    },
+  });
+}
+
+export function useSignOutOtherSessions() {
+  return useMutation({
+    mutationFn: () => api.post('/api/auth/sign-out-others'),
+    onSuccess: () => toast.success(authMessages.otherSessionsEnded),
+    onError: (error) => toast.error(failureMessage(error, authMessages.otherSessionsEndFailed)),
   });
 }
 

@@ -4,6 +4,8 @@ import { profileTabs, type ProfileTab } from '@common/profile';
 import { PageTitle } from '../../components/page-title';
 import { cn } from '../../lib/cn';
 import { AvailabilityPanel } from './availability-panel';
+import { ChangePassword } from './change-password';
+import { OtherSessions } from './other-sessions';
 import { ProfileInformation } from './profile-information';
 
 const isTab = (value: string | null): value is ProfileTab => value !== null && value in profileTabs;
@@ -52,8 +54,10 @@ export function ProfilePage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="profile" className={panelClasses}>
+        <Tabs.Content value="profile" className={cn(panelClasses, 'space-y-6')}>
           <ProfileInformation />
+          <ChangePassword />
+          <OtherSessions />
         </Tabs.Content>
         <Tabs.Content value="availability" className={panelClasses}>
           <AvailabilityPanel />
