@@ -2,12 +2,25 @@
 //   npm run bench                       embedded database (PGlite), the full data (SIZE), 8 s a measurement
 //   DATABASE_URL=postgres://… npm run bench   the same on PostgreSQL (a fresh database is made and dropped)
 //   npm run bench -- --quick            a twentieth of the data, concurrency 16, 1 s a measurement, figures only (CI)
+// With the test mail servers' settings (eval "$(scripts/mail-servers.sh start)"), also the server while a ~25 MB
+// message arrives.
 // The bench user is a heavy user (see SIZE: contacts, deals over three pipelines with their activities, projects,
 // tasks, forms with submissions, bookings and a booking page open a year ahead, a mailbox); the light users have a
 // few rows.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +61,7 @@ import { activityEventsSql, bookingEventsSql, taskEventsSql } from '../server/sr
 import { submissionsQuery } from '../server/src/modules/forms/submissions';
 import { listEmailsQuery } from '../server/src/modules/email/service';
 import { CALENDAR_KIND_CAP } from '../common/calendar';
+import type { EmailCheckResult, EmailListItem } from '../common/email';
 import * as schema from '../server/src/db/schema';
 import { createPostgresDatabase } from '../server/src/test/test-app';
 import { formatBundleReport, measureBundles, type BundleReport } from './bundle';
@@ -529,11 +543,17 @@ async function signIn(base: string): Promise<string> {
     .join('; ');
 }
 
+/** The server's event-loop delay in a window, from bench/event-loop-probe.mjs. */
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
 interface Burst {
   me: Stats;
   list: Stats;
-  /** The server's event-loop delay in that window, from bench/event-loop-probe.ts. */
-  loop: { p50: number; p99: number; max: number };
+  loop: LoopDelay;
 }
 
 /** Closed-loop requests to `url` until `running()` is false: their p50/p99. */
@@ -559,18 +579,159 @@ async function sampleWhile(url: string, cookie: string, running: () => boolean):
  */
 async function duringSignIns(base: string, cookie: string, server: ChildProcess, loopFile: string): Promise<Burst> {
   let running = true;
+  const [[me, list], loop] = await probingLoop(server, loopFile, async () => {
+    const signIns = Promise.all(Array.from({ length: 20 }, () => signIn(base))).finally(() => (running = false));
+    const sampled = await Promise.all([
+      sampleWhile(`${base}/api/me`, cookie, () => running),
+      sampleWhile(`${base}/api/contacts?limit=50`, cookie, () => running),
+    ]);
+    await signIns;
+    return sampled;
+  });
+  return { me, list, loop };
+}
+
+/** `work`, between the two SIGUSR2 of bench/event-loop-probe.mjs: its result and the server's event-loop delay. */
+async function probingLoop<T>(server: ChildProcess, loopFile: string, work: () => Promise<T>): Promise<[T, LoopDelay]> {
+  // An earlier window's file must not be read as this one's.
+  rmSync(loopFile, { force: true });
   server.kill('SIGUSR2');
-  const signIns = Promise.all(Array.from({ length: 20 }, () => signIn(base))).finally(() => (running = false));
-  const [me, list] = await Promise.all([
-    sampleWhile(`${base}/api/me`, cookie, () => running),
-    sampleWhile(`${base}/api/contacts?limit=50`, cookie, () => running),
-  ]);
-  await signIns;
+  const result = await work();
   server.kill('SIGUSR2');
   const deadline = Date.now() + 10_000;
   while (!existsSync(loopFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  const loop = JSON.parse(readFileSync(loopFile, 'utf8')) as Burst['loop'];
-  return { me, list, loop };
+  return [result, JSON.parse(readFileSync(loopFile, 'utf8')) as LoopDelay];
+}
+
+/** The test mail servers of scripts/mail-servers.sh, from their MAIL_TEST_* variables; null when they are unset. */
+function mailTestServers() {
+  const env = process.env;
+  if (!env.MAIL_TEST_HOST || !env.MAIL_TEST_DIR || !env.MAIL_TEST_USER || !env.MAIL_TEST_PASSWORD) return null;
+  const server = (port: string | undefined) => ({
+    host: env.MAIL_TEST_HOST,
+    port: Number(port),
+    username: env.MAIL_TEST_USER,
+    password: env.MAIL_TEST_PASSWORD,
+    useSsl: true,
+  });
+  return {
+    user: env.MAIL_TEST_USER,
+    maildir: path.join(env.MAIL_TEST_DIR, 'mail', env.MAIL_TEST_USER, 'Maildir'),
+    caFile: env.MAIL_TEST_CA_FILE ?? path.join(env.MAIL_TEST_DIR, 'cert.pem'),
+    pop3: server(env.MAIL_TEST_POP3S_PORT),
+    smtp: server(env.MAIL_TEST_SMTPS_PORT),
+  };
+}
+type MailTestServers = NonNullable<ReturnType<typeof mailTestServers>>;
+
+/**
+ * A message just under the 25 MiB a check fetches: a line of text and two 9 MB attachments (each under the
+ * 10 MiB kept), base64 in lines of 76 as mail clients send them.
+ */
+function largeMessage(to: string, subject: string): Buffer {
+  const attachment = (name: string) => [
+    '--part',
+    `Content-Type: application/pdf; name="${name}"`,
+    `Content-Disposition: attachment; filename="${name}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    randomBytes(9_000_000).toString('base64').replace(/.{76}/g, '$&\r\n'),
+  ];
+  return Buffer.from(
+    [
+      'From: Vera Visitor <vera@example.com>',
+      `To: ${to}`,
+      `Subject: ${subject}`,
+      `Date: ${new Date().toUTCString()}`,
+      `Message-ID: <${randomUUID()}@example.com>`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="part"',
+      '',
+      '--part',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'The scans, as promised.',
+      ...attachment('scan-1.pdf'),
+      ...attachment('scan-2.pdf'),
+      '--part--',
+      '',
+    ].join('\r\n'),
+  );
+}
+
+interface LargeMessage {
+  me: Stats;
+  loop: LoopDelay;
+  bytes: number;
+  checkSeconds: number;
+}
+
+/**
+ * GET /api/me (one closed loop) and the server's event-loop delay while 'Check Mail' fetches a ~25 MB message by
+ * POP3 over TLS, parses it (in the worker thread of parse-pool.ts) and stores it. The bench drops the message into
+ * the test mailbox itself, and takes it out again after.
+ */
+async function duringLargeMessage(
+  base: string,
+  cookie: string,
+  server: ChildProcess,
+  loopFile: string,
+  mail: MailTestServers,
+): Promise<LargeMessage> {
+  const post = async <T>(url: string, body: object): Promise<T> => {
+    const res = await fetch(base + url, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${url} answered ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const account = await post<{ id: string }>('/api/email-accounts', {
+    email: mail.user,
+    pop3: mail.pop3,
+    smtp: mail.smtp,
+  });
+  const check = async () => {
+    const result = await post<EmailCheckResult>('/api/email/check', { accountId: account.id });
+    if (result.accounts[0]?.error) throw new Error(`the check failed: ${result.accounts[0].error}`);
+    return result.newMessages;
+  };
+  // The tests share the mailbox: a first check takes what they left, so the measured one fetches this message alone.
+  for (let round = 0; round < 20 && (await check()) > 0; round++);
+  const token = randomUUID();
+  const subject = `Scans ${token}`;
+  const message = largeMessage(mail.user, subject);
+  const name = `${Date.now()}.bench-${token}`;
+  try {
+    // Maildir delivery, as the test SMTP server does it: written in tmp/, renamed into new/, owned as the mailbox is.
+    const written = path.join(mail.maildir, 'tmp', name);
+    writeFileSync(written, message, { mode: 0o600 });
+    const owner = statSync(mail.maildir);
+    if (process.getuid?.() === 0) chownSync(written, owner.uid, owner.gid);
+    renameSync(written, path.join(mail.maildir, 'new', name));
+    let running = true;
+    let checkSeconds = 0;
+    const [me, loop] = await probingLoop(server, loopFile, async () => {
+      const started = performance.now();
+      // 'Check Mail' answers once the check has stored what it fetched.
+      const checked = check().finally(() => {
+        running = false;
+        checkSeconds = (performance.now() - started) / 1000;
+      });
+      const [sampled] = await Promise.all([sampleWhile(`${base}/api/me`, cookie, () => running), checked]);
+      return sampled;
+    });
+    const listed = await fetch(`${base}/api/email/messages?q=${encodeURIComponent(subject)}`, { headers: { cookie } });
+    const [stored] = ((await listed.json()) as { items: EmailListItem[] }).items;
+    if (stored?.attachmentCount !== 2) throw new Error('the large message was not stored with its two attachments');
+    return { me, loop, bytes: message.length, checkSeconds };
+  } finally {
+    // Dovecot moves a message it has served into cur/, its flags after its name.
+    for (const folder of ['tmp', 'new', 'cur'])
+      for (const file of readdirSync(path.join(mail.maildir, folder)))
+        if (file.startsWith(name)) rmSync(path.join(mail.maildir, folder, file));
+  }
 }
 
 /**
@@ -703,6 +864,7 @@ async function main() {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const loopFile = path.join(dataDir, 'event-loop.json');
+    const mail = mailTestServers();
     const serverEnv = {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -718,8 +880,10 @@ async function main() {
       BOOKING_ATTEMPTS_PER_MINUTE: '10000000',
       BENCH_LOOP_DELAY_FILE: loopFile,
       ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+      // The test mail servers listen on loopback, with a certificate of their own.
+      ...(mail ? { ALLOW_PRIVATE_HOSTS: 'true', MAIL_CA_FILE: mail.caFile } : {}),
     };
-    const serverArgs = ['--import', './bench/event-loop-probe.ts', 'server/src/main.ts'];
+    const serverArgs = ['--import', './bench/event-loop-probe.mjs', 'server/src/main.ts'];
     // Cold start: from spawning the server on the seeded data to its first 200.
     let spawnedAt = performance.now();
     const server = await startProcess(serverArgs, serverEnv, async () => (await fetch(`${base}/api/health`)).ok, 10);
@@ -754,6 +918,22 @@ async function main() {
       }
     }
     const burst = await duringSignIns(base, cookie, server, loopFile);
+    await settle(base);
+    const during = 'While the server fetches, parses and stores a large incoming message';
+    let largeMessageLine = `${during}: skipped, no MAIL_TEST_* settings (scripts/mail-servers.sh start prints them).`;
+    if (mail) {
+      try {
+        const large = await duringLargeMessage(base, cookie, server, loopFile, mail);
+        largeMessageLine =
+          `${during} (${(large.bytes / 1e6).toFixed(1)} MB, a check of ${large.checkSeconds.toFixed(1)} s): ` +
+          `event-loop delay p50 ${ms(large.loop.p50)} ms, p99 ${ms(large.loop.p99)} ms (max ${ms(large.loop.max)} ms); ` +
+          `GET /api/me p50 ${ms(large.me.p50)} ms, p99 ${ms(large.me.p99)} ms` +
+          `${large.me.errors ? ` (${large.me.errors} errors)` : ''}.`;
+      } catch (error) {
+        largeMessageLine = `${during}: failed, ${(error as Error).message}.`;
+        process.exitCode = 1;
+      }
+    }
     await stopProcess(server);
 
     // Cold start again, to the first signed-in list (the session is in the database).
@@ -809,6 +989,8 @@ async function main() {
         `(max ${ms(burst.loop.max)} ms); GET /api/me p50 ${ms(burst.me.p50)} ms, p99 ${ms(burst.me.p99)} ms; ` +
         `GET /api/contacts (first page) p50 ${ms(burst.list.p50)} ms, p99 ${ms(burst.list.p99)} ms` +
         `${burst.me.errors + burst.list.errors ? ` (${burst.me.errors + burst.list.errors} errors)` : ''}.`,
+      '',
+      largeMessageLine,
       '',
       formatBundleReport(bundles),
     ].join('\n');
