@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEmail } from './parse';
-import { closeParsePool, parseMessage, PARSE_IN_WORKER_BYTES } from './parse-pool';
+import { closeParsePool, parseMessage, PARSE_IN_WORKER_BYTES, startParsePool } from './parse-pool';
 
 // A large message (up to 25 MB, sent by anyone to a checked mailbox) is parsed and sanitised in a worker thread:
 // the event loop, which answers every other request, stays free meanwhile.
@@ -76,5 +76,13 @@ describe('parseMessage', () => {
   it('parses a small message here, where a thread would cost more than the parse', async () => {
     const parsed = await parseMessage(Buffer.from('Subject: Hi\r\nFrom: a@example.com\r\n\r\nHello\r\n'));
     expect(parsed).toMatchObject({ subject: 'Hi', text: 'Hello\n' });
+  });
+});
+
+describe('a worker thread that cannot start', () => {
+  it('fails its task, and the process goes on', async () => {
+    // A worker file that is missing, as after a broken install.
+    const pool = startParsePool(new URL('./no-such-worker.mjs', import.meta.url).href);
+    await expect(pool.run(Buffer.from('x'))).rejects.toThrow();
   });
 });

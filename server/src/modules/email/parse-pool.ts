@@ -10,16 +10,26 @@ import { parseEmail, type ParsedEmail } from './parse';
 export const PARSE_IN_WORKER_BYTES = 256 * 1024;
 
 let pool: Tinypool | null = null;
+const workerFile = new URL('./parse-worker.mjs', import.meta.url).href;
 
-function workerPool(): Tinypool {
-  pool ??= new Tinypool({
-    filename: new URL('./parse-worker.mjs', import.meta.url).href,
+/**
+ * A pool of at most one thread. A thread that fails outside a task (it could not start) would leave its task
+ * waiting for ever and, with no listener, end the server: the pool is ended instead, which fails its task (that
+ * check fails, the server goes on), and the next large message starts a new one.
+ */
+export function startParsePool(filename = workerFile): Tinypool {
+  const started = new Tinypool({
+    filename,
     minThreads: 0,
     maxThreads: 1,
     // The thread goes when no large message came for a minute.
     idleTimeout: 60_000,
   });
-  return pool;
+  started.on('error', () => {
+    if (pool === started) pool = null;
+    void started.destroy();
+  });
+  return started;
 }
 
 /** A Uint8Array that crossed from the worker, as the Buffer the rest of the code expects. */
@@ -29,7 +39,8 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 export async function parseMessage(raw: Buffer): Promise<ParsedEmail> {
   // A message over the limit is refused by parseEmail before any parsing: no need of a thread for that.
   if (raw.length <= PARSE_IN_WORKER_BYTES || raw.length > MAX_MESSAGE_BYTES) return parseEmail(raw);
-  const parsed = (await workerPool().run(raw)) as ParsedEmail;
+  pool ??= startParsePool();
+  const parsed = (await pool.run(raw)) as ParsedEmail;
   return {
     ...parsed,
     attachments: parsed.attachments.map((attachment) => ({ ...attachment, content: asBuffer(attachment.content) })),
