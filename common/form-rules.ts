@@ -181,8 +181,11 @@ export function isSafeRedirectUrl(value: string): boolean {
   return isHttpUrl(value.trim()) && value.trim() === value;
 }
 
+/** A rule a typed value can follow: a text field's validation, or a phone number's. */
+export type ValueRule = FieldValidation | 'phone';
+
 /** The rule a field's value follows, from its type (and, for text, its chosen validation). */
-function ruleOf(field: FormField): FieldValidation | 'phone' | 'none' {
+function ruleOf(field: FormField): ValueRule {
   switch (field.type) {
     case 'email':
       return 'email';
@@ -197,7 +200,11 @@ function ruleOf(field: FormField): FieldValidation | 'phone' | 'none' {
   }
 }
 
-function checkText(rule: ReturnType<typeof ruleOf>, value: string): string | null {
+/**
+ * The message for a trimmed, non-empty value that breaks a rule, or null. Forms and the chatbot's Ask block
+ * check answers alike through it.
+ */
+export function checkValue(rule: ValueRule, value: string): string | null {
   switch (rule) {
     case 'email':
       return EMAIL.test(value) ? null : fieldMessages.email;
@@ -256,7 +263,7 @@ export function checkSubmission(fields: readonly FormField[], posted: Record<str
           ? (field.options ?? []).includes(value)
             ? null
             : fieldMessages.option
-          : checkText(ruleOf(field), value);
+          : checkValue(ruleOf(field), value);
     if (problem) errors[field.id] = problem;
     else values[field.id] = value;
   }
