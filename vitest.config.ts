@@ -8,6 +8,9 @@ const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : 
 export default defineConfig({
   resolve: { alias: { '@common': commonDir } },
   test: {
+    // Two files at a time on two cores (Vitest's default leaves one core idle): most of a file's time is the embedded
+    // database in the worker or PostgreSQL in its own process, so the second worker more than pays for itself.
+    maxWorkers: 2,
     projects: databases.map((db) => ({
       resolve: { alias: { '@common': commonDir } },
       test: {

@@ -77,6 +77,8 @@ import {
 
 const projectDir = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
+// The bundle sizes do not depend on the database: CI's second quick run leaves out their build.
+const skipBundles = process.argv.includes('--no-bundles');
 /** `--only=board,calendar`: measure only the lines whose names contain one of these (to re-measure a fix). */
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -972,7 +974,7 @@ async function main() {
     }
     await stopProcess(framework);
 
-    const bundles = await measureBundles();
+    const bundles = skipBundles ? null : await measureBundles();
     const errors = rows.filter((row) => row.api.errors || row.driver.errors);
     const report = [
       `### ${kind === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite)'}${quick ? ' — quick run' : ''}`,
@@ -992,10 +994,10 @@ async function main() {
       '',
       largeMessageLine,
       '',
-      formatBundleReport(bundles),
+      bundles ? formatBundleReport(bundles) : 'Bundle sizes: not measured in this run (--no-bundles).',
     ].join('\n');
     console.log(`\n${report}\n`);
-    if (!quick) console.log(judge(rows, bundles).join('\n'));
+    if (!quick && bundles) console.log(judge(rows, bundles).join('\n'));
     mkdirSync(path.join(projectDir, 'test-results'), { recursive: true });
     writeFileSync(path.join(projectDir, 'test-results', `bench-${kind}${quick ? '-quick' : ''}.md`), `${report}\n`);
     console.log(`Bench took ${((performance.now() - benchStart) / 60_000).toFixed(1)} min.`);

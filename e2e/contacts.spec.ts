@@ -76,7 +76,7 @@ test.describe('contacts', () => {
   }) => {
     test.slow();
     await page.goto('/app/contacts');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create New Contact' });
     await dialog.getByLabel('Name').fill('Margaret Hamilton');
     await dialog.getByLabel('Website').fill('apollo.example');
