@@ -129,7 +129,8 @@ interface Row {
   concurrency: number;
   api: Stats;
   driver: Stats;
-  framework: Stats;
+  /** Left out of the quick run. */
+  framework: Stats | null;
 }
 
 async function freePort(): Promise<number> {
@@ -764,7 +765,7 @@ function formatTable(rows: Row[]): string {
     const flag =
       (api.errors ? ` (${api.errors} errors)` : '') + (driver.errors ? ` (driver floor: ${driver.errors} errors)` : '');
     out.push(
-      `| ${line}${flag} | ${concurrency} | ${rate(api.rps)} | ${ms(api.p50)} | ${ms(api.p99)} | ${rate(driver.rps)} | ${ms(driver.p99)} | ${ratio(api.rps, driver.rps)} | ${rate(framework.rps)} | ${ratio(api.rps, framework.rps)} |`,
+      `| ${line}${flag} | ${concurrency} | ${rate(api.rps)} | ${ms(api.p50)} | ${ms(api.p99)} | ${rate(driver.rps)} | ${ms(driver.p99)} | ${ratio(api.rps, driver.rps)} | ${framework ? rate(framework.rps) : '–'} | ${framework ? ratio(api.rps, framework.rps) : '–'} |`,
     );
   }
   return out.join('\n');
@@ -950,17 +951,23 @@ async function main() {
     children.push(again);
     await stopProcess(again);
 
+    // The framework floor is near constant from run to run; the quick run, which shows every path still answers,
+    // leaves it out.
     const floorPort = await freePort();
     const floorBase = `http://127.0.0.1:${floorPort}`;
-    const framework = await startProcess(
-      ['bench/framework-floor.ts', answersFile],
-      { PORT: String(floorPort) },
-      async () => (await fetch(`${floorBase}/api/health`)).ok,
-    );
-    children.push(framework);
-    console.log(`[${elapsed()}] The framework floors…`);
+    const framework = quick
+      ? null
+      : await startProcess(
+          ['bench/framework-floor.ts', answersFile],
+          { PORT: String(floorPort) },
+          async () => (await fetch(`${floorBase}/api/health`)).ok,
+        );
+    if (framework) {
+      children.push(framework);
+      console.log(`[${elapsed()}] The framework floors…`);
+    }
     for (const line of apiLines) {
-      await measureHttp(floorBase, line.target, 16, WARM_UP_SECONDS);
+      if (framework) await measureHttp(floorBase, line.target, 16, WARM_UP_SECONDS);
       for (const concurrency of CONCURRENCY) {
         const key = `${line.name}@${concurrency}`;
         rows.push({
@@ -968,11 +975,11 @@ async function main() {
           concurrency,
           api: apiStats.get(key)!,
           driver: driverStats.get(key)!,
-          framework: await measureHttp(floorBase, line.target, concurrency, SECONDS),
+          framework: framework ? await measureHttp(floorBase, line.target, concurrency, SECONDS) : null,
         });
       }
     }
-    await stopProcess(framework);
+    if (framework) await stopProcess(framework);
 
     const bundles = skipBundles ? null : await measureBundles();
     const errors = rows.filter((row) => row.api.errors || row.driver.errors);
