@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
@@ -42,6 +41,7 @@ import { publicBookingRoutes } from './public/booking/routes';
 import { allowFramingOfPublicPages } from './public/framing';
 import { publicFormRoutes } from './public/forms/routes';
 import { SecretBox } from './secrets/secret-box';
+import { inProject } from './project-root';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +57,7 @@ declare module 'fastify' {
   }
 }
 
-const defaultWebDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+const defaultWebDir = inProject('dist', 'web');
 
 export interface AppOptions {
   config: Config;

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +10,7 @@ import * as schema from './schema';
 import { startAutoAnalyze } from './auto-analyze';
 import { DrizzlePglite } from './drizzle-pglite';
 import { acquireFolderLock } from './folder-lock';
+import { inProject } from '../project-root';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -26,7 +26,7 @@ export interface Database {
 /** A PostgreSQL database whose encoding is not UTF8: it would cut and garble text, so the server refuses it. */
 export class DatabaseEncodingError extends Error {}
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const migrationsFolder = inProject('drizzle');
 
 /**
  * Opens the database: PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`

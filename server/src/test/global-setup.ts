@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServerBundle } from '../../../scripts/server-bundle';
 import { openDatabase } from '../db/client';
 import { DrizzlePglite } from '../db/drizzle-pglite';
 import { createPostgresDatabase } from './test-app';
@@ -20,6 +21,8 @@ declare module 'vitest' {
  * cluster and its migrations cost seconds each, a copy a fraction of that.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The tests that start the server as a process run this bundle (server-process.ts).
+  await buildServerBundle();
   if (project.name === 'postgres') {
     const template = await createPostgresDatabase(undefined, 'pipewise_template');
     const database = await openDatabase({ databaseUrl: template.url, dataDir: null });

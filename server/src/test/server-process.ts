@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '../../../scripts/server-bundle';
 
-// The real server as its own process (`node --import tsx server/src/main.ts`), for the tests of what only a
+// The real server as its own process (bundled by the test run's global setup, scripts/server-bundle.ts), for the tests of what only a
 // process shows: a kill, a restart, a second server on the same data, a database that goes away.
 
 const projectDir = fileURLToPath(new URL('../../..', import.meta.url));
@@ -47,7 +48,7 @@ export function freePort(): Promise<number> {
 export function spawnServer(options: ServerOptions & { port: number }): ServerProcess {
   const { port } = options;
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: projectDir,
     env: {
       ...process.env,

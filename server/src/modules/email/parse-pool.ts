@@ -1,5 +1,7 @@
+import { pathToFileURL } from 'node:url';
 import Tinypool from 'tinypool';
 import { MAX_MESSAGE_BYTES } from '@common/email';
+import { inProject } from '../../project-root';
 import { parseEmail, type ParsedEmail } from './parse';
 
 // Parsing and sanitising a message takes CPU in proportion to its size: a 25 MB message holds the event loop for
@@ -11,7 +13,7 @@ export const PARSE_IN_WORKER_BYTES = 256 * 1024;
 
 let pool: Tinypool | null = null;
 let workerParses = 0;
-const workerFile = new URL('./parse-worker.mjs', import.meta.url).href;
+const workerFile = pathToFileURL(inProject('server', 'src', 'modules', 'email', 'parse-worker.mjs')).href;
 
 /**
  * A pool of at most one thread. A thread that fails outside a task (it could not start) would leave its task
