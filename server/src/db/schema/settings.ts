@@ -14,9 +14,12 @@ export const userAiConfig = pgTable(
     /** The provider key, encrypted by the server (decisions.md item 5); never sent back in clear. */
     apiKeyEncrypted: text('api_key_encrypted').notNull(),
     model: text('model').notNull(),
+    /** An OpenAI-compatible endpoint's base URL (a local or open model); null for the spec's providers. */
+    baseUrl: text('base_url'),
   },
   (t) => [
-    check('user_ai_config_provider_check', isOneOf(t.provider, aiProviders)),
+    // Beyond the spec's three: an OpenAI-compatible endpoint (issue "AI chatbot").
+    check('user_ai_config_provider_check', isOneOf(t.provider, [...aiProviders, 'openaiCompatible'])),
     check('user_ai_config_model_not_blank', isNotBlank(t.model)),
   ],
 );
