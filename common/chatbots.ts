@@ -20,6 +20,8 @@ export const chatbotMessages = {
   deleted: 'Chatbot deleted',
   published: 'Chatbot published',
   cannotPublish: 'The flow cannot be published yet',
+  /** Turning on a chatbot that visitors have nothing of yet. */
+  publishBeforeActivating: 'Publish the flow before turning the chatbot on',
   knowledgeNotFound: 'Knowledge entry not found',
   conversationNotFound: 'Conversation not found',
   /** A visitor's view of an unknown or inactive bot: the same words, so an id's existence never shows. */
@@ -38,6 +40,8 @@ export const chatbotFlowSchema = z.object({
   description: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
+  /** Visitors' conversations of the last 7 days (the owner's previews left out). */
+  conversationsThisWeek: z.number().int(),
 });
 export type ChatbotFlow = z.infer<typeof chatbotFlowSchema>;
 

@@ -40,6 +40,7 @@ const AiConfigPage = lazy(() => import('./pages/ai-config/ai-config-page').then(
 const EmailPage = lazy(() => import('./pages/email/email-page').then((m) => ({ default: m.EmailPage })));
 const ComposePage = lazy(() => import('./pages/email/compose-page').then((m) => ({ default: m.ComposePage })));
 const ChatbotsPage = lazy(() => import('./pages/chatbots/chatbots-page').then((m) => ({ default: m.ChatbotsPage })));
+const ChatbotPage = lazy(() => import('./pages/chatbots/chatbot-page').then((m) => ({ default: m.ChatbotPage })));
 const FormsPage = lazy(() => import('./pages/forms/forms-page').then((m) => ({ default: m.FormsPage })));
 const SubmissionsPage = lazy(() =>
   import('./pages/forms/submissions-page').then((m) => ({ default: m.SubmissionsPage })),
@@ -100,6 +101,8 @@ export function AppRoutes() {
             <Route path="settings/ai" element={<AiConfigPage />} />
             <Route path="settings/notifications" element={<NotificationSettingsPage />} />
             <Route path="chatbot" element={<ChatbotsPage />} />
+            {/* One bot, its tab in the rest of the address: one route, so a tab change keeps the page (and focus). */}
+            <Route path="chatbot/:id/*" element={<ChatbotPage />} />
             <Route path="forms" element={<FormsPage />} />
             <Route path="forms/:id/submissions" element={<SubmissionsPage />} />
             <Route path="email" element={<EmailPage />} />

@@ -5,6 +5,8 @@ import { analyzeChangedTables } from '../../db/auto-analyze';
 import { chatbotFlows } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
+import { conversationsSql } from './conversations';
+import { knowledgeListSql } from './knowledge';
 import { listSql } from './service';
 
 // The chatbots list (part 2 §7): the user's flows, newest first, a keyset page at a time.
@@ -67,9 +69,28 @@ describe('chatbot flows list', () => {
       description: 'About Recent flow',
       isActive: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      conversationsThisWeek: 0,
     });
     expect(new Date(items[0]!.createdAt) > new Date(items[1]!.createdAt)).toBe(true);
     expect(nextCursor).toBeNull();
+  });
+
+  it('counts each flow’s conversations of the last 7 days, previews left out', async () => {
+    const user = await signUp(t.app, 'counts');
+    const [quiet, busy] = await seed(user, ['Quiet', 'Busy']);
+    const at = (chatbotId: string, age: string, preview = false) =>
+      t.database.db.execute(
+        sql`insert into chatbot_conversations (chatbot_id, user_id, visitor_token_hash, state, preview, created_at)
+          values (${chatbotId}, ${user.id}, 'hash', '{}'::jsonb, ${preview}, now() - ${age}::interval)`,
+      );
+    await at(busy!.id, '1 minute');
+    await at(busy!.id, '6 days 23 hours');
+    await at(busy!.id, '7 days 1 hour');
+    await at(busy!.id, '1 minute', true);
+    await at(quiet!.id, '8 days');
+    const counts = Object.fromEntries((await page(user)).items.map((f) => [f.name, f.conversationsThisWeek]));
+    expect(counts).toEqual({ Quiet: 0, Busy: 2 });
+    expect((await user.get(`/api/chatbots/${busy!.id}`)).json().conversationsThisWeek).toBe(2);
   });
 
   it('walks every flow once across pages, also when all share created_at', async () => {
@@ -141,10 +162,23 @@ describe('chatbot flows list', () => {
   });
 });
 
-describe('chatbot list plan', () => {
-  it('reads the first and a deep page through chatbot_flows_user_created_idx without sorting', async () => {
+describe('chatbot list plans', () => {
+  it('reads the first and a deep page of the bots, their knowledge and their conversations by index, without sorting', async () => {
     // A database of its own: other tests' skewed users would sway the planner here.
     const own = await buildTestApp();
+    const explain = async (query: SQL) =>
+      (await selectRows<{ 'QUERY PLAN': string }>(own.database.db, sql`explain ${query}`))
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    /** The key of the row `offset` rows into a newest-first list. */
+    const keyAt = async (table: string, where: SQL, offset: number) =>
+      (
+        await selectRows<{ key: string; id: string }>(
+          own.database.db,
+          sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key, id
+            from ${sql.raw(table)} where ${where} order by created_at desc, id desc offset ${offset} limit 1`,
+        )
+      )[0]!;
     try {
       const user = await signUp(own.app, 'plan');
       const other = await signUp(own.app, 'other');
@@ -160,24 +194,70 @@ describe('chatbot list plan', () => {
           own,
         );
       }
-      await expect.poll(() => analyzeChangedTables(own.database.db), { timeout: 15_000 }).toContain('chatbot_flows');
-      const [middle] = await selectRows<{ key: string; id: string }>(
-        own.database.db,
-        sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key, id
-          from chatbot_flows where user_id = ${user.id} order by created_at desc, id desc offset 1000 limit 1`,
+      // A few conversations for every bot, and one busy bot with many conversations and knowledge entries.
+      await own.database.db.execute(
+        sql`insert into chatbot_conversations (chatbot_id, user_id, visitor_token_hash, state, created_at)
+          select f.id, f.user_id, 'hash', '{}'::jsonb, now() - n * interval '1 day'
+          from chatbot_flows f, generate_series(1, 3) n`,
       );
-      for (const query of [
-        listSql(user.id, { limit: 50, before: null }),
-        listSql(user.id, { limit: 50, before: [middle!.key, middle!.id] }),
-      ] satisfies SQL[]) {
-        const plan = (await selectRows<{ 'QUERY PLAN': string }>(own.database.db, sql`explain ${query}`))
-          .map((row) => row['QUERY PLAN'])
-          .join('\n');
-        expect(plan, plan).toMatch(
+      const [busy] = await selectRows<{ id: string }>(
+        own.database.db,
+        sql`select id from chatbot_flows where user_id = ${user.id} limit 1`,
+      );
+      await own.database.db.execute(
+        sql`insert into chatbot_conversations (chatbot_id, user_id, visitor_token_hash, state, created_at)
+          select ${busy!.id}, ${user.id}, 'hash', '{}'::jsonb, now() - n * interval '1 minute'
+          from generate_series(1, 3000) n`,
+      );
+      await own.database.db.execute(
+        sql`insert into chatbot_knowledge (chatbot_id, user_id, kind, title, body, created_at)
+          select f.id, f.user_id, 'qa', 'Question', 'Answer', now() - n * interval '1 minute'
+          from chatbot_flows f, generate_series(1, case when f.id = ${busy!.id} then 3000 else 1 end) n`,
+      );
+      const analyzed = new Set<string>();
+      await expect
+        .poll(
+          async () => {
+            for (const table of await analyzeChangedTables(own.database.db)) analyzed.add(table);
+            return [...analyzed];
+          },
+          { timeout: 15_000 },
+        )
+        .toEqual(expect.arrayContaining(['chatbot_conversations', 'chatbot_flows', 'chatbot_knowledge']));
+
+      const flow = await keyAt('chatbot_flows', sql`user_id = ${user.id}`, 1000);
+      const conversation = await keyAt('chatbot_conversations', sql`chatbot_id = ${busy!.id}`, 1500);
+      const entry = await keyAt('chatbot_knowledge', sql`chatbot_id = ${busy!.id}`, 1500);
+      const cases: [SQL[], RegExp][] = [
+        [
+          [listSql(user.id, { limit: 50, before: null }), listSql(user.id, { limit: 50, before: [flow.key, flow.id] })],
           /Limit[^\n]*\n\s*->\s+Index Scan using chatbot_flows_user_created_idx on chatbot_flows/,
-        );
-        expect(plan, plan).not.toMatch(/Sort|Seq Scan|Bitmap Heap Scan/);
-      }
+        ],
+        [
+          [
+            conversationsSql(user.id, busy!.id, { limit: 50, before: null }),
+            conversationsSql(user.id, busy!.id, { limit: 50, before: [conversation.key, conversation.id] }),
+          ],
+          /Limit[^\n]*\n\s*->\s+Index Scan using chatbot_conversations_bot_created_idx on chatbot_conversations/,
+        ],
+        [
+          [
+            knowledgeListSql(user.id, busy!.id, { limit: 50, before: null }),
+            knowledgeListSql(user.id, busy!.id, { limit: 50, before: [entry.key, entry.id] }),
+          ],
+          /Limit[^\n]*\n\s*->\s+Index Scan using chatbot_knowledge_bot_created_idx on chatbot_knowledge/,
+        ],
+      ];
+      for (const [queries, expected] of cases)
+        for (const query of queries) {
+          const plan = await explain(query);
+          expect(plan, plan).toMatch(expected);
+          expect(plan, plan).not.toMatch(/Sort|Seq Scan/);
+        }
+      // Each bot's count of the week is read through the conversations' index, not by a scan per bot.
+      expect(await explain(listSql(user.id, { limit: 50, before: null }))).toMatch(
+        /SubPlan[\s\S]*chatbot_conversations_bot_created_idx/,
+      );
     } finally {
       await own.close();
     }

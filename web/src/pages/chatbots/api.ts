@@ -1,17 +1,181 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
-import { chatbotFlowPageSchema } from '@common/chatbots';
-import { api } from '../../lib/api';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import {
+  chatbotDetailSchema,
+  chatbotFlowSchema,
+  chatbotMessages,
+  conversationDetailSchema,
+  conversationPageSchema,
+  knowledgeEntrySchema,
+  knowledgePageSchema,
+  type ChatbotCreate,
+  type ChatbotDetail,
+  type ChatbotUpdate,
+  type KnowledgeInput,
+} from '@common/chatbots';
+import { pageOf } from '@common/http';
+import { api, isApiError } from '../../lib/api';
 import { pageParams } from '../../lib/paging';
+import { knowledgeMessages, pageMessages } from './messages';
 
 /** A page of the grid: fills rows of one, two or three cards. */
 export const CHATBOTS_PAGE_SIZE = 24;
+export const KNOWLEDGE_PAGE_SIZE = 20;
+export const CONVERSATIONS_PAGE_SIZE = 25;
+
+// The owner's API adds each bot's conversations of the last 7 days to the list's items.
+const chatbotListItemSchema = chatbotFlowSchema.extend({ conversationsThisWeek: z.number().int() });
+export type ChatbotListItem = z.infer<typeof chatbotListItemSchema>;
+const chatbotListPageSchema = pageOf(chatbotListItemSchema);
+
+/** Another user's record, a deleted one or a malformed id (404, 400): asking again would not change it. */
+export const isGone = (error: unknown) => isApiError(error, 404) || isApiError(error, 400);
+const retryUnlessGone = (count: number, error: unknown) => !isGone(error) && count < 2;
+
+const path = (id: string, rest = '') => `/api/chatbots/${encodeURIComponent(id)}${rest}`;
 
 /** The user's flows, newest first, a page at a time ("Load more" asks for the next). */
 export const chatbotFlowsQuery = () =>
   infiniteQueryOptions({
-    queryKey: ['chatbots'],
+    queryKey: ['chatbots', 'list'],
     queryFn: ({ pageParam }) =>
-      api.get(`/api/chatbots?${pageParams(CHATBOTS_PAGE_SIZE, pageParam)}`, chatbotFlowPageSchema),
+      api.get(`/api/chatbots?${pageParams(CHATBOTS_PAGE_SIZE, pageParam)}`, chatbotListPageSchema),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
+
+/** One bot whole: the bot's page (its header, each tab, the builder) reads this one entry. */
+export const chatbotQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['chatbots', 'one', id],
+    queryFn: () => api.get(path(id), chatbotDetailSchema),
+    retry: retryUnlessGone,
+  });
+
+/** A bot's knowledge, newest first, a page at a time. */
+export const knowledgeQuery = (chatbotId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['chatbots', 'knowledge', chatbotId],
+    queryFn: ({ pageParam }) =>
+      api.get(path(chatbotId, `/knowledge?${pageParams(KNOWLEDGE_PAGE_SIZE, pageParam)}`), knowledgePageSchema),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** A bot's conversations, newest first, a page at a time; `q` searches the transcripts and the visitors. */
+export const conversationsQuery = (chatbotId: string, q: string) =>
+  infiniteQueryOptions({
+    queryKey: ['chatbots', 'conversations', chatbotId, q],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(pageParams(CONVERSATIONS_PAGE_SIZE, pageParam));
+      if (q) params.set('q', q);
+      return api.get(path(chatbotId, `/conversations?${params}`), conversationPageSchema, signal);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** One conversation: its transcript, the variables collected and what it produced. */
+export const conversationQuery = (chatbotId: string, conversationId: string) =>
+  queryOptions({
+    queryKey: ['chatbots', 'conversation', chatbotId, conversationId],
+    queryFn: () =>
+      api.get(path(chatbotId, `/conversations/${encodeURIComponent(conversationId)}`), conversationDetailSchema),
+    retry: retryUnlessGone,
+  });
+
+/** The server's reason when it refused the change (a 4xx), else the fallback. */
+export function reasonOf(error: unknown, fallback: string): string {
+  return isApiError(error) && error.status >= 400 && error.status < 500 ? error.error : fallback;
+}
+
+export function useCreateChatbot() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChatbotCreate) => api.post('/api/chatbots', input, chatbotDetailSchema),
+    onSuccess: (chatbot) => {
+      toast.success(chatbotMessages.created);
+      qc.setQueryData(chatbotQuery(chatbot.id).queryKey, chatbot);
+      return qc.invalidateQueries({ queryKey: ['chatbots', 'list'] });
+    },
+  });
+}
+
+/** Saves some of a bot's fields; every view of the bot then shows its answer. The caller reports failures. */
+export function useUpdateChatbot(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ChatbotUpdate) => api.patch(path(id), changes, chatbotDetailSchema),
+    onSuccess: (chatbot: ChatbotDetail) => {
+      qc.setQueryData(chatbotQuery(id).queryKey, chatbot);
+      return qc.invalidateQueries({ queryKey: ['chatbots', 'list'] });
+    },
+  });
+}
+
+/** Turns a bot on or off at once; a refusal (a never-published bot) is toasted in the server's words. */
+export function useSetChatbotActive(id: string) {
+  const update = useUpdateChatbot(id);
+  return {
+    isPending: update.isPending,
+    set: (isActive: boolean) =>
+      update.mutate({ isActive }, { onError: (error) => toast.error(reasonOf(error, pageMessages.saveFailed)) }),
+  };
+}
+
+export function useDeleteChatbot(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete(path(id)),
+    onSuccess: () => {
+      toast.success(chatbotMessages.deleted);
+      // Its lists would only answer 404 now: dropped, not fetched again. The bot itself is still shown until the page
+      // moves on; a later visit reads it again and says it is gone.
+      for (const part of ['knowledge', 'conversations', 'conversation']) {
+        qc.removeQueries({ queryKey: ['chatbots', part, id] });
+      }
+      return qc.invalidateQueries({ queryKey: ['chatbots', 'list'] });
+    },
+    onError: (error) => toast.error(reasonOf(error, pageMessages.deleteFailed)),
+  });
+}
+
+function useInvalidateKnowledge(chatbotId: string) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['chatbots', 'knowledge', chatbotId] });
+}
+
+/** Adds an entry, or replaces one whole; the form shows a refusal. */
+export function useSaveKnowledge(chatbotId: string) {
+  const invalidate = useInvalidateKnowledge(chatbotId);
+  return useMutation({
+    mutationFn: ({ entryId, input }: { entryId: string | null; input: KnowledgeInput }) =>
+      entryId
+        ? api.patch(path(chatbotId, `/knowledge/${encodeURIComponent(entryId)}`), input, knowledgeEntrySchema)
+        : api.post(path(chatbotId, '/knowledge'), input, knowledgeEntrySchema),
+    onSuccess: (_, { entryId }) => {
+      toast.success(entryId ? knowledgeMessages.updated : knowledgeMessages.added);
+      return invalidate();
+    },
+  });
+}
+
+export function useDeleteKnowledge(chatbotId: string) {
+  const invalidate = useInvalidateKnowledge(chatbotId);
+  return useMutation({
+    mutationFn: (entryId: string) => api.delete(path(chatbotId, `/knowledge/${encodeURIComponent(entryId)}`)),
+    onSuccess: () => {
+      toast.success(knowledgeMessages.deleted);
+      return invalidate();
+    },
+    onError: (error) => toast.error(reasonOf(error, knowledgeMessages.deleteFailed)),
+  });
+}
+
+/** The snippet a website pastes: the widget script from our origin, with the bot's id. */
+export const chatbotEmbedCode = (origin: string, id: string) =>
+  `<script src="${origin}/chatbot-widget.js" data-chatbot-id="${id}" async></script>`;
+
+/** The bot's own public page, for a link instead of an embed. */
+export const chatbotPageUrl = (origin: string, id: string) => `${origin}/chat/${encodeURIComponent(id)}`;

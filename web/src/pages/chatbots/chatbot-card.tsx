@@ -1,16 +1,20 @@
-import { Bot, Code, Pencil } from 'lucide-react';
-import { chatbotMessages, type ChatbotFlow } from '@common/chatbots';
-import { Button } from '../../components/button';
+import { Link } from 'react-router';
+import { Bot, Code, MessagesSquare, Pencil } from 'lucide-react';
+import { chatbotMessages } from '@common/chatbots';
+import { Button, buttonClasses } from '../../components/button';
 import { cn } from '../../lib/cn';
+import type { ChatbotListItem } from './api';
 
 interface ChatbotCardProps {
-  flow: ChatbotFlow;
-  /** The builder is not yet available: both buttons say so (decisions.md item 18). */
-  onComingSoon: (title: string) => void;
+  flow: ChatbotListItem;
+  onEmbedCode: (flow: ChatbotListItem) => void;
 }
 
-/** A flow: its name, description and whether it is on, with the spec's two buttons. */
-export function ChatbotCard({ flow, onComingSoon }: ChatbotCardProps) {
+const conversationCount = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'conversation' : 'conversations'} this week`;
+
+/** A flow: its name, description, whether it is on and its week's conversations, with the spec's two buttons. */
+export function ChatbotCard({ flow, onEmbedCode }: ChatbotCardProps) {
   const status = flow.isActive ? chatbotMessages.active : chatbotMessages.inactive;
   return (
     <li className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -34,25 +38,28 @@ export function ChatbotCard({ flow, onComingSoon }: ChatbotCardProps) {
           {flow.description}
         </p>
       )}
+      <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
+        <MessagesSquare aria-hidden="true" className="size-4 shrink-0" />
+        {conversationCount(flow.conversationsThisWeek)}
+      </p>
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <Button
           variant="secondary"
           size="sm"
           aria-label={`${chatbotMessages.getEmbedCode} for ${flow.name}`}
-          onClick={() => onComingSoon(chatbotMessages.getEmbedCode)}
+          onClick={() => onEmbedCode(flow)}
         >
           <Code aria-hidden="true" className="size-4" />
           {chatbotMessages.getEmbedCode}
         </Button>
-        <Button
-          variant="secondary"
-          size="sm"
+        <Link
+          to={`/app/chatbot/${encodeURIComponent(flow.id)}`}
           aria-label={`${chatbotMessages.editFlow} ${flow.name}`}
-          onClick={() => onComingSoon(chatbotMessages.editFlow)}
+          className={buttonClasses('secondary', 'sm')}
         >
           <Pencil aria-hidden="true" className="size-4" />
           {chatbotMessages.editFlow}
-        </Button>
+        </Link>
       </div>
     </li>
   );

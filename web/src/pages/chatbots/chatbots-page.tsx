@@ -6,58 +6,56 @@ import { chatbotMessages } from '@common/chatbots';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
-import { Modal } from '../../components/modal';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { chatbotFlowsQuery } from './api';
+import { chatbotFlowsQuery, type ChatbotListItem } from './api';
 import { ChatbotCard } from './chatbot-card';
+import { CreateChatbotModal } from './create-chatbot-modal';
+import { EmbedCodeModal } from './embed-code-modal';
 
-/** The modal keeps its title while it closes, so the title does not flip during the animation. */
-interface ComingSoon {
+/** The embed modal keeps its bot while it closes, so its text does not change during the animation. */
+interface Embedding {
   open: boolean;
-  title: string;
+  chatbot: ChatbotListItem | null;
 }
 
-/** The user's chatbot flows as cards, newest first; the builder itself is "coming soon" (part 2 §2). */
+/** The user's chatbots as cards, newest first (part 2 §2): create one, get its embed code, edit its flow. */
 export function ChatbotsPage() {
-  const [comingSoon, setComingSoon] = useState<ComingSoon>({ open: false, title: chatbotMessages.create });
-  const show = (title: string) => setComingSoon({ open: true, title });
+  const [creating, setCreating] = useState(false);
+  const [embedding, setEmbedding] = useState<Embedding>({ open: false, chatbot: null });
 
   return (
     <>
       <PageTitle
         title={chatbotMessages.title}
         actions={
-          <Button onClick={() => show(chatbotMessages.create)}>
+          <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" className="size-4" />
             {chatbotMessages.create}
           </Button>
         }
       />
-      <ChatbotFlows onComingSoon={show} onCreate={() => show(chatbotMessages.create)} />
-      <Modal
-        open={comingSoon.open}
-        onOpenChange={(open) => setComingSoon((current) => ({ ...current, open }))}
-        title={comingSoon.title}
-        footer={
-          <Button variant="secondary" onClick={() => setComingSoon((current) => ({ ...current, open: false }))}>
-            Close
-          </Button>
-        }
-      >
-        <p className="text-sm text-slate-700 dark:text-slate-300">{chatbotMessages.comingSoon}</p>
-      </Modal>
+      <ChatbotFlows
+        onEmbedCode={(chatbot) => setEmbedding({ open: true, chatbot })}
+        onCreate={() => setCreating(true)}
+      />
+      <CreateChatbotModal open={creating} onOpenChange={setCreating} />
+      <EmbedCodeModal
+        open={embedding.open}
+        onOpenChange={(open) => setEmbedding((current) => ({ ...current, open }))}
+        chatbot={embedding.chatbot}
+      />
     </>
   );
 }
 
 interface ChatbotFlowsProps {
-  onComingSoon: (title: string) => void;
+  onEmbedCode: (chatbot: ChatbotListItem) => void;
   /** What the header's Create Chatbot does, offered again in the empty state. */
   onCreate: () => void;
 }
 
-function ChatbotFlows({ onComingSoon, onCreate }: ChatbotFlowsProps) {
+function ChatbotFlows({ onEmbedCode, onCreate }: ChatbotFlowsProps) {
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useInfiniteQuery(chatbotFlowsQuery());
 
@@ -107,7 +105,7 @@ function ChatbotFlows({ onComingSoon, onCreate }: ChatbotFlowsProps) {
     <div>
       <ul aria-label="Chatbot flows" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {flows.map((flow) => (
-          <ChatbotCard key={flow.id} flow={flow} onComingSoon={onComingSoon} />
+          <ChatbotCard key={flow.id} flow={flow} onEmbedCode={onEmbedCode} />
         ))}
       </ul>
       {hasNextPage && (

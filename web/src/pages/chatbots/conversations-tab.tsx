@@ -1,0 +1,224 @@
+import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Link, useSearchParams } from 'react-router';
+import { ArrowLeft, MessagesSquare, Search } from 'lucide-react';
+import type { ChatbotDetail } from '@common/chatbots';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { FieldFrame, inputClasses } from '../../components/field';
+import { Spinner } from '../../components/spinner';
+import { cn } from '../../lib/cn';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { conversationsQuery } from './api';
+import { formatInstant, visitorOf } from './format';
+import { ConversationTranscript } from './conversation-transcript';
+import { conversationMessages } from './messages';
+
+/** Typing waits this long before the address (and the request) follows. */
+const SEARCH_DELAY_MS = 300;
+
+const conversationPath = (chatbotId: string, conversationId?: string) =>
+  `/app/chatbot/${encodeURIComponent(chatbotId)}/conversations${conversationId ? `/${encodeURIComponent(conversationId)}` : ''}`;
+
+interface ConversationsTabProps {
+  chatbot: ChatbotDetail;
+  /** The conversation opened, from the address. */
+  conversationId: string | null;
+}
+
+/**
+ * The bot's conversations, newest first, searchable (?q=), beside the chosen one's transcript; on a phone the list,
+ * then the transcript with a way back.
+ */
+export function ConversationsTab({ chatbot, conversationId }: ConversationsTabProps) {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const isWide = useMediaQuery('(min-width: 1024px)');
+  const search = useCallback(
+    (next: string) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next) updated.set('q', next);
+          else updated.delete('q');
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const query = q ? `?${new URLSearchParams({ q })}` : '';
+
+  const list = (
+    <div className="min-w-0 space-y-3">
+      <SearchBox q={q} onSearch={search} />
+      <ConversationList chatbotId={chatbot.id} q={q} openId={conversationId} linkQuery={query} />
+    </div>
+  );
+  const transcript = conversationId ? (
+    <ConversationTranscript key={conversationId} chatbotId={chatbot.id} conversationId={conversationId} />
+  ) : (
+    <Card>
+      <EmptyState message={conversationMessages.choose} />
+    </Card>
+  );
+
+  if (!isWide) {
+    if (!conversationId) return <section aria-label={conversationMessages.title}>{list}</section>;
+    return (
+      <section aria-label="Conversation" className="space-y-3">
+        <Link
+          to={`${conversationPath(chatbot.id)}${query}`}
+          className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          All conversations
+        </Link>
+        {transcript}
+      </section>
+    );
+  }
+  return (
+    <div className="grid grid-cols-[minmax(0,22rem)_minmax(0,1fr)] items-start gap-6">
+      <section aria-label={conversationMessages.title}>{list}</section>
+      <section aria-label="Conversation">{transcript}</section>
+    </div>
+  );
+}
+
+/** The search box: typed text reaches the address after a pause; Back or a link moves the box with it. */
+function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  const [seenQ, setSeenQ] = useState(q);
+  if (q !== seenQ) {
+    setSeenQ(q);
+    if (text.trim() !== q) setText(q);
+  }
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, onSearch]);
+
+  return (
+    <div role="search" aria-label={conversationMessages.searchLabel}>
+      <FieldFrame label={conversationMessages.searchLabel} hideLabel>
+        {(control) => (
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            />
+            <input
+              {...control}
+              type="search"
+              autoComplete="off"
+              maxLength={200}
+              placeholder="Search words, names or e-mails..."
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              className={cn(inputClasses, 'pl-9')}
+            />
+          </div>
+        )}
+      </FieldFrame>
+    </div>
+  );
+}
+
+interface ConversationListProps {
+  chatbotId: string;
+  q: string;
+  openId: string | null;
+  /** The search, kept in each conversation's link. */
+  linkQuery: string;
+}
+
+function ConversationList({ chatbotId, q, openId, linkQuery }: ConversationListProps) {
+  const { data, isPending, isError, isRefetching, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    // A new search keeps the last list on screen until its answer comes.
+    useInfiniteQuery({ ...conversationsQuery(chatbotId, q), placeholderData: keepPreviousData });
+
+  useEffect(() => {
+    if (isError) toast.error(conversationMessages.loadFailed, { id: 'conversations-load' });
+  }, [isError]);
+
+  if (isPending) {
+    return (
+      <Card className="flex justify-center py-16">
+        <Spinner label="Loading conversations" className="size-6 text-indigo-500" />
+      </Card>
+    );
+  }
+  if (!data) {
+    return (
+      <Card>
+        <EmptyState
+          message={conversationMessages.loadFailed}
+          action={
+            <Button variant="secondary" loading={isRefetching} onClick={() => void refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  const conversations = data.pages.flatMap((page) => page.items);
+  if (conversations.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          icon={<MessagesSquare aria-hidden="true" className="size-6" />}
+          message={q ? conversationMessages.noMatches : conversationMessages.empty}
+        />
+      </Card>
+    );
+  }
+  return (
+    <div>
+      <ul
+        aria-label="Conversations, newest first"
+        className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+      >
+        {conversations.map((conversation) => (
+          <li key={conversation.id}>
+            <Link
+              to={`${conversationPath(chatbotId, conversation.id)}${linkQuery}`}
+              aria-current={conversation.id === openId ? 'page' : undefined}
+              className={cn(
+                'block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800/60',
+                conversation.id === openId && 'bg-indigo-50 dark:bg-indigo-500/10',
+              )}
+            >
+              <span className="block text-sm font-medium wrap-anywhere text-slate-900 dark:text-white">
+                {visitorOf(conversation)}
+              </span>
+              <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
+                <time dateTime={conversation.createdAt}>{formatInstant(conversation.createdAt)}</time>
+              </span>
+              <span className="mt-2 flex flex-wrap gap-1.5">
+                <Badge variant={conversation.finished ? 'default' : 'primary'}>
+                  {conversation.finished ? 'Finished' : 'Open'}
+                </Badge>
+                {conversation.contactId && <Badge variant="success">Lead</Badge>}
+                {conversation.dealId && <Badge variant="success">Deal</Badge>}
+                {conversation.bookingId && <Badge variant="success">Booking</Badge>}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
