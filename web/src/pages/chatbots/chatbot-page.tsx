@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Tabs } from 'radix-ui';
@@ -16,6 +16,9 @@ import { ConversationsTab } from './conversations-tab';
 import { KnowledgeTab } from './knowledge-tab';
 import { pageMessages } from './messages';
 import { SettingsTab } from './settings-tab';
+
+// The canvas (React Flow) loads with the Flow tab only: the other tabs do without its 50 KB.
+const FlowBuilder = lazy(() => import('./builder/flow-builder').then((m) => ({ default: m.FlowBuilder })));
 
 const tabLabels = { flow: 'Flow', knowledge: 'Knowledge', conversations: 'Conversations', settings: 'Settings' };
 type ChatbotTab = keyof typeof tabLabels;
@@ -113,10 +116,15 @@ export function ChatbotPage() {
           ))}
         </Tabs.List>
         <Tabs.Content value="flow" className={panelClasses}>
-          {/* Replaced by <FlowBuilder chatbot={chatbot} /> (builder/flow-builder.tsx) when the builder is merged. */}
-          <Card className="px-5 py-10 text-center text-sm text-slate-600 dark:text-slate-400">
-            {pageMessages.flowPlaceholder}
-          </Card>
+          <Suspense
+            fallback={
+              <Card className="flex justify-center py-16">
+                <Spinner label="Loading the flow builder" className="size-6 text-indigo-500" />
+              </Card>
+            }
+          >
+            <FlowBuilder chatbot={chatbot} />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="knowledge" className={panelClasses}>
           <KnowledgeTab chatbot={chatbot} />

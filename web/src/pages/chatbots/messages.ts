@@ -11,7 +11,6 @@ export const pageMessages = {
   aiErrorTitle: 'The AI provider could not answer',
   deleteTitle: 'Delete Chatbot',
   deleteQuestion: 'Are you sure you want to delete this chatbot? Its knowledge and conversations are deleted with it.',
-  flowPlaceholder: 'The flow builder shows here.',
 } as const;
 
 export const knowledgeMessages = {

@@ -12,8 +12,6 @@ interface BuilderToolbarProps {
   canRedo: boolean;
   status: SaveStatus;
   onRetrySave: () => void;
-  /** Words on what visitors run: not published yet, published, or a draft ahead of it. */
-  publishState: string;
   isPreviewOpen: boolean;
   onPreview: () => void;
   publishing: boolean;
@@ -60,7 +58,6 @@ export function BuilderToolbar(props: BuilderToolbarProps) {
             Try saving again
           </Button>
         )}
-        <span className="text-xs text-slate-600 dark:text-slate-400">{props.publishState}</span>
         <div className="ml-auto flex items-center gap-2">
           <Button variant="secondary" size="sm" aria-pressed={props.isPreviewOpen} onClick={props.onPreview}>
             <Eye aria-hidden="true" className="size-4" />

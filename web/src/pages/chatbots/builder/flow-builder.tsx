@@ -51,14 +51,8 @@ const isTyping = (target: EventTarget | null) =>
 function Builder({ chatbot, initial }: { chatbot: ChatbotDetail; initial: FlowDefinition }) {
   const { flow, selection, select, edit, undo, redo, canUndo, canRedo } = useFlowDraft(initial);
   const qc = useQueryClient();
-  const [detail, setDetail] = useState(chatbot);
-  const remember = useCallback(
-    (saved: ChatbotDetail) => {
-      setDetail(saved);
-      qc.setQueryData(chatbotKey(saved.id), saved);
-    },
-    [qc],
-  );
+  // The bot's page (its header's publish state) shows each save's and publish's answer.
+  const remember = useCallback((saved: ChatbotDetail) => qc.setQueryData(chatbotKey(saved.id), saved), [qc]);
   const { status, flush } = useDraftAutosave(chatbot.id, flow, remember);
   const isWide = useMediaQuery('(min-width: 768px)');
   const reactFlow = useReactFlow();
@@ -157,15 +151,6 @@ function Builder({ chatbot, initial }: { chatbot: ChatbotDetail; initial: FlowDe
 
   // After a refusal, the list follows the draft: the same check the server ran, on the draft as it is now.
   const problems = refusal && (refusal.flow === flow ? refusal.problems : validateFlowForPublish(flow));
-  // The newer of the builder's last answer and the bot's page's (which another tab may have changed).
-  const latest = detail.updatedAt >= chatbot.updatedAt ? detail : chatbot;
-  const publishState =
-    latest.publishedAt === null
-      ? 'Not published yet'
-      : latest.hasUnpublishedChanges
-        ? 'Changes not published yet'
-        : 'Published';
-
   return (
     <div className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:h-[calc(100dvh-12rem)] md:min-h-[34rem] dark:border-slate-800 dark:bg-slate-900">
       <BuilderToolbar
@@ -176,7 +161,6 @@ function Builder({ chatbot, initial }: { chatbot: ChatbotDetail; initial: FlowDe
         canRedo={canRedo}
         status={status}
         onRetrySave={() => void flush()}
-        publishState={publishState}
         isPreviewOpen={previewOpen}
         onPreview={() => setPreviewOpen((open) => !open)}
         publishing={publishing}
