@@ -68,10 +68,11 @@ test.describe('chatbots', () => {
     const origin = new URL(page.url()).origin;
     const snippet = `<script src="${origin}/chatbot-widget.js" data-chatbot-id="${id}" async></script>`;
     await expect(embed.getByRole('region', { name: 'Embed code' })).toHaveText(snippet);
-    await expect(embed.getByLabel('Chat page link')).toHaveValue(`${origin}/chat/${id}`);
+    await expect(embed.getByRole('textbox', { name: 'Chat page link' })).toHaveValue(`${origin}/chat/${id}`);
     await expectNoSeriousViolations(page);
     await embed.getByRole('button', { name: chatbotMessages.copyCode }).click();
-    await expect(toast(page, chatbotMessages.embedCopied)).toBeVisible();
+    // Under an open modal the toast is hidden from the accessibility tree (the dialog hides the rest of the page).
+    await expect(page.getByText(chatbotMessages.embedCopied)).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
     await page.keyboard.press('Escape');
     await expect(embed).toBeHidden();
@@ -152,6 +153,13 @@ test.describe('chatbots', () => {
     await expect(page.getByLabel('Most AI answers per day')).toHaveValue('40');
     await expect(page.getByLabel('Answer only from the knowledge base')).not.toBeChecked();
     await expectNoSeriousViolations(page);
+
+    // A bot that was never published cannot be turned on: the server's reason, and the switch stays off.
+    const active = page.getByRole('switch', { name: 'Chatbot active' });
+    await active.click();
+    await expect(toast(page, chatbotMessages.publishBeforeActivating)).toBeVisible();
+    await expect(active).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Active', exact: true })).not.toBeChecked();
 
     await page.getByRole('button', { name: 'Delete Chatbot' }).click();
     await page.getByRole('dialog', { name: 'Delete Chatbot' }).getByRole('button', { name: 'Delete' }).click();
