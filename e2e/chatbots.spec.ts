@@ -180,6 +180,9 @@ test.describe('chatbots', () => {
 
     await page.getByRole('link', { name: `${chatbotMessages.editFlow} ${bot.name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: bot.name })).toBeVisible();
+    // All four tabs show whole, none scrolled out of sight.
+    const last = await page.getByRole('tab', { name: 'Settings' }).boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(375);
     for (const tab of ['Knowledge', 'Conversations', 'Settings']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
