@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { chatbotMessages } from '../common/chatbots';
+import { CHAT_TOKEN_HEADER, chatbotMessages } from '../common/chatbots';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './helpers';
 
-// The list's paging, other users' bots and the API's refusals are covered by the API tests. A conversation with
-// data (transcript, sources, links to the contact, deal and booking) needs the visitor's API: its browser test
-// comes with the widget's.
+// The list's paging, other users' bots and the API's refusals are covered by the API tests. An AI answer's sources,
+// and the deal and booking a conversation makes, come with the widget's browser test (a provider and a flow built
+// for them); here a visitor talks to the template through the visitor's API.
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 
@@ -168,6 +168,60 @@ test.describe('chatbots', () => {
     await expect(page.getByText(chatbotMessages.empty)).toBeVisible();
     await page.goto(`/app/chatbot/${bot.id}/settings`);
     await expect(page.getByText(chatbotMessages.notFound)).toBeVisible();
+  });
+
+  test('a visitor’s conversation is found, read with its variables, and leads to the contact it made', async ({
+    page,
+    request,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const bot = await createChatbot(page, unique('Lead bot'));
+    expect((await page.request.post(`/api/chatbots/${bot.id}/publish`, { data: {} })).status()).toBe(200);
+    expect((await page.request.patch(`/api/chatbots/${bot.id}`, { data: { isActive: true } })).status()).toBe(200);
+
+    // The visitor, without the owner's session: the template's answers, then the name and the e-mail.
+    const visitor = unique('Grace Hopper');
+    const email = `grace-${Date.now()}@example.com`;
+    const started = await request.post(`/api/public/chatbots/${bot.id}/conversations`, { data: { timeZone: 'UTC' } });
+    expect(started.status(), await started.text()).toBe(201);
+    const chat = (await started.json()) as { conversationId: string; token: string };
+    for (const input of [
+      { type: 'choice', label: 'Talk to the team' },
+      { type: 'text', text: visitor },
+      { type: 'text', text: email },
+    ]) {
+      const turn = await request.post(`/api/public/chatbots/${bot.id}/conversations/${chat.conversationId}/turns`, {
+        data: input,
+        headers: { [CHAT_TOKEN_HEADER]: chat.token },
+      });
+      expect(turn.status(), await turn.text()).toBe(200);
+    }
+
+    await page.goto(`/app/chatbot/${bot.id}/conversations`);
+    const search = page.getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill(visitor);
+    await expect(page).toHaveURL(/[?&]q=/);
+    await page.getByRole('link', { name: new RegExp(visitor) }).click();
+    await expect(page).toHaveURL(new RegExp(`/conversations/${chat.conversationId}\\?q=`));
+    const transcript = page.getByRole('region', { name: 'Conversation' });
+    await expect(transcript.getByRole('heading', { name: visitor })).toBeVisible();
+    await expect(transcript.getByText('What would you like to know?')).toBeVisible();
+    await expect(transcript.getByText(`Thank you, ${visitor}! We’ll be in touch soon.`)).toBeVisible();
+    await expect(transcript.getByRole('definition').filter({ hasText: email })).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    // On a phone the transcript is a screen of its own, with the way back to the list.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('link', { name: 'All conversations' })).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('link', { name: 'All conversations' }).click();
+    await expect(page.getByRole('link', { name: new RegExp(visitor) })).toBeVisible();
+    await page.getByRole('link', { name: new RegExp(visitor) }).click();
+
+    await page.getByRole('link', { name: visitor, exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/contacts\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: visitor })).toBeVisible();
   });
 
   test('the list and each tab of a bot work at a phone’s width', async ({ page, signedIn: _ }) => {
