@@ -88,6 +88,9 @@ export default defineConfig({
       BOOKING_ATTEMPTS_PER_MINUTE: '1000',
       // Every browser test submits forms from 127.0.0.1.
       FORM_SUBMISSIONS_PER_MINUTE: '1000',
+      // Every chatbot test talks to the bots from 127.0.0.1.
+      CHATBOT_MESSAGES_PER_MINUTE: '1000',
+      CHATBOT_MESSAGES_PER_BOT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
       // The email tests' mail servers (scripts/mail-servers.sh) listen on loopback with a certificate of their own.
       ALLOW_PRIVATE_HOSTS: 'true',

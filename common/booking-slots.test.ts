@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { SlotRules, TimeRange } from './booking';
-import { bookableDates, dateIn, dayRange, firstFreeSlot, freeSlots, isFreeSlot } from './booking-slots';
+import { bookableDates, dateIn, dayRange, firstFreeSlot, firstFreeSlots, freeSlots, isFreeSlot } from './booking-slots';
 
 const NEW_YORK = 'America/New_York';
 const BERLIN = 'Europe/Berlin';
@@ -284,6 +284,20 @@ describe('the first free slot', () => {
     expect(asked).toEqual([]);
     // Open on Mondays but a window ending before the next one.
     expect(await firstFreeSlot({ ...mondays, maxAdvanceDays: 3 }, now, async () => [])).toBeNull();
+  });
+
+  it('lists the soonest free times across spans, as many as asked for, or fewer when the window ends', async () => {
+    const bookedIn = async (span: TimeRange) =>
+      bookedMondays('2026-03-09').filter((b) => b.start >= span.start && b.start < span.end);
+    // March 9 is booked; March 16 (first span) and 23 (second) have two slots each.
+    const three = await firstFreeSlots(mondays, now, 3, bookedIn);
+    expect(three.map((slot) => slot.start.getTime())).toEqual([
+      mondayAt9('2026-03-16').getTime(),
+      mondayAt9('2026-03-16').getTime() + 30 * 60_000,
+      mondayAt9('2026-03-23').getTime(),
+    ]);
+    expect(await firstFreeSlots({ ...mondays, maxAdvanceDays: 13 }, now, 5, bookedIn)).toHaveLength(2);
+    expect(await firstFreeSlots(mondays, now, 0, bookedIn)).toEqual([]);
   });
 
   it('keeps the minimum notice', async () => {

@@ -123,14 +123,29 @@ export async function firstFreeSlot(
   now: Date,
   bookedIn: (span: TimeRange, index: number) => Promise<readonly TimeRange[]>,
 ): Promise<TimeRange | null> {
+  const [first] = await firstFreeSlots(rules, now, 1, bookedIn);
+  return first ?? null;
+}
+
+/**
+ * The `count` soonest free slots of the booking window (fewer when the window holds fewer), looked for as
+ * firstFreeSlot does: the chatbot's Offer Booking shows these.
+ */
+export async function firstFreeSlots(
+  rules: SlotRules,
+  now: Date,
+  count: number,
+  bookedIn: (span: TimeRange, index: number) => Promise<readonly TimeRange[]>,
+): Promise<TimeRange[]> {
   const windowEnd = bookingWindow(rules, now).end.getTime();
-  for (let index = 0; ; index++) {
+  const found: TimeRange[] = [];
+  for (let index = 0; found.length < count; index++) {
     const span = firstFreeSpan(now, index);
-    if (span.start.getTime() >= windowEnd) return null;
+    if (span.start.getTime() >= windowEnd) break;
     if (freeSlots(rules, [], span, now).length === 0) continue;
-    const [first] = freeSlots(rules, await bookedIn(span, index), span, now);
-    if (first) return first;
+    found.push(...freeSlots(rules, await bookedIn(span, index), span, now).slice(0, count - found.length));
   }
+  return found;
 }
 
 /** The `index`th span of the search for the first free slot. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './http';
+import { isTimeZone } from './scheduling';
 
 export const chatbotMessages = {
   loadFailed: 'Failed to load chatbot flows',
@@ -177,6 +178,15 @@ export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
 /* ---- The visitor's API (/api/public/chatbots/…), used by the widget, /chat/{id} and the builder's Preview ----- */
 
+/** The visitor's routes' ids: a malformed one is an unknown one (404, in the same words). */
+export const publicChatbotParamsSchema = z.object({ id: z.uuid({ message: chatbotMessages.unavailable }) });
+export const publicConversationParamsSchema = publicChatbotParamsSchema.extend({
+  conversationId: z.uuid({ message: chatbotMessages.conversationGone }),
+});
+
+/** The header carrying a conversation's token (from POST …/conversations) on its later requests. */
+export const CHAT_TOKEN_HEADER = 'x-chat-token';
+
 /** GET /api/public/chatbots/:id: 404 (chatbotMessages.unavailable) for an unknown or inactive bot. */
 export const publicChatbotSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -209,8 +219,8 @@ export type ChatTurn = z.infer<typeof chatTurnSchema>;
  * sent back as the X-Chat-Token header; it resumes the conversation after a reload.
  */
 export const conversationStartSchema = z.object({
-  /** The visitor's IANA time zone, in which free times are offered. */
-  timeZone: z.string().max(64).optional(),
+  /** The visitor's IANA time zone, in which the widget shows free times (offered as instants, the same in any zone). */
+  timeZone: z.string().max(64).refine(isTimeZone, 'Unknown time zone').optional(),
   /** The owner's Preview of the draft (signed in as the bot's owner): nothing it captures is saved. */
   preview: z.boolean().optional(),
 });

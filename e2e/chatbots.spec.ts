@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { chatbotMessages } from '../common/chatbots';
+import { CHAT_TOKEN_HEADER, chatbotMessages } from '../common/chatbots';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './helpers';
 
-// The list's paging, other users' bots and the API's refusals are covered by the API tests. A conversation with
-// data (transcript, sources, links to the contact, deal and booking) needs the visitor's API: its browser test
-// comes with the widget's.
+// The list's paging, other users' bots and the API's refusals are covered by the API tests. An AI answer's sources,
+// and the deal and booking a conversation makes, come with the widget's browser test (a provider and a flow built
+// for them); here a visitor talks to the template through the visitor's API.
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 
@@ -68,10 +68,11 @@ test.describe('chatbots', () => {
     const origin = new URL(page.url()).origin;
     const snippet = `<script src="${origin}/chatbot-widget.js" data-chatbot-id="${id}" async></script>`;
     await expect(embed.getByRole('region', { name: 'Embed code' })).toHaveText(snippet);
-    await expect(embed.getByLabel('Chat page link')).toHaveValue(`${origin}/chat/${id}`);
+    await expect(embed.getByRole('textbox', { name: 'Chat page link' })).toHaveValue(`${origin}/chat/${id}`);
     await expectNoSeriousViolations(page);
     await embed.getByRole('button', { name: chatbotMessages.copyCode }).click();
-    await expect(toast(page, chatbotMessages.embedCopied)).toBeVisible();
+    // Under an open modal the toast is hidden from the accessibility tree (the dialog hides the rest of the page).
+    await expect(page.getByText(chatbotMessages.embedCopied)).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
     await page.keyboard.press('Escape');
     await expect(embed).toBeHidden();
@@ -153,6 +154,13 @@ test.describe('chatbots', () => {
     await expect(page.getByLabel('Answer only from the knowledge base')).not.toBeChecked();
     await expectNoSeriousViolations(page);
 
+    // A bot that was never published cannot be turned on: the server's reason, and the switch stays off.
+    const active = page.getByRole('switch', { name: 'Chatbot active' });
+    await active.click();
+    await expect(toast(page, chatbotMessages.publishBeforeActivating)).toBeVisible();
+    await expect(active).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Active', exact: true })).not.toBeChecked();
+
     await page.getByRole('button', { name: 'Delete Chatbot' }).click();
     await page.getByRole('dialog', { name: 'Delete Chatbot' }).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, chatbotMessages.deleted)).toBeVisible();
@@ -160,6 +168,60 @@ test.describe('chatbots', () => {
     await expect(page.getByText(chatbotMessages.empty)).toBeVisible();
     await page.goto(`/app/chatbot/${bot.id}/settings`);
     await expect(page.getByText(chatbotMessages.notFound)).toBeVisible();
+  });
+
+  test('a visitor’s conversation is found, read with its variables, and leads to the contact it made', async ({
+    page,
+    request,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const bot = await createChatbot(page, unique('Lead bot'));
+    expect((await page.request.post(`/api/chatbots/${bot.id}/publish`, { data: {} })).status()).toBe(200);
+    expect((await page.request.patch(`/api/chatbots/${bot.id}`, { data: { isActive: true } })).status()).toBe(200);
+
+    // The visitor, without the owner's session: the template's answers, then the name and the e-mail.
+    const visitor = unique('Grace Hopper');
+    const email = `grace-${Date.now()}@example.com`;
+    const started = await request.post(`/api/public/chatbots/${bot.id}/conversations`, { data: { timeZone: 'UTC' } });
+    expect(started.status(), await started.text()).toBe(201);
+    const chat = (await started.json()) as { conversationId: string; token: string };
+    for (const input of [
+      { type: 'choice', label: 'Talk to the team' },
+      { type: 'text', text: visitor },
+      { type: 'text', text: email },
+    ]) {
+      const turn = await request.post(`/api/public/chatbots/${bot.id}/conversations/${chat.conversationId}/turns`, {
+        data: input,
+        headers: { [CHAT_TOKEN_HEADER]: chat.token },
+      });
+      expect(turn.status(), await turn.text()).toBe(200);
+    }
+
+    await page.goto(`/app/chatbot/${bot.id}/conversations`);
+    const search = page.getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill(visitor);
+    await expect(page).toHaveURL(/[?&]q=/);
+    await page.getByRole('link', { name: new RegExp(visitor) }).click();
+    await expect(page).toHaveURL(new RegExp(`/conversations/${chat.conversationId}\\?q=`));
+    const transcript = page.getByRole('region', { name: 'Conversation' });
+    await expect(transcript.getByRole('heading', { name: visitor })).toBeVisible();
+    await expect(transcript.getByText('What would you like to know?')).toBeVisible();
+    await expect(transcript.getByText(`Thank you, ${visitor}! We’ll be in touch soon.`)).toBeVisible();
+    await expect(transcript.getByRole('definition').filter({ hasText: email })).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    // On a phone the transcript is a screen of its own, with the way back to the list.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('link', { name: 'All conversations' })).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('link', { name: 'All conversations' }).click();
+    await expect(page.getByRole('link', { name: new RegExp(visitor) })).toBeVisible();
+    await page.getByRole('link', { name: new RegExp(visitor) }).click();
+
+    await page.getByRole('link', { name: visitor, exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/contacts\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: visitor })).toBeVisible();
   });
 
   test('the list and each tab of a bot work at a phone’s width', async ({ page, signedIn: _ }) => {
@@ -172,6 +234,9 @@ test.describe('chatbots', () => {
 
     await page.getByRole('link', { name: `${chatbotMessages.editFlow} ${bot.name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: bot.name })).toBeVisible();
+    // All four tabs show whole, none scrolled out of sight.
+    const last = await page.getByRole('tab', { name: 'Settings' }).boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(375);
     for (const tab of ['Knowledge', 'Conversations', 'Settings']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');

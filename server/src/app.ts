@@ -22,6 +22,9 @@ import { activitiesRoutes } from './modules/activities/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { aiConfigRoutes } from './modules/ai-config/routes';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
+import type { AnswerQuestion } from './modules/chatbots/ai/answer-types';
+import { answerQuestion } from './modules/chatbots/ai/answer';
+import { publicChatbotRoutes } from './modules/chatbots/public/routes';
 import { chatbotsRoutes } from './modules/chatbots/routes';
 import { contactImportPath } from './modules/contacts/import-route';
 import { contactsRoutes } from './modules/contacts/routes';
@@ -69,6 +72,8 @@ export interface AppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Called for every route as it is added: the isolation test walks the route table with it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Answers a chatbot's AI questions; the tests put a provider-free stand-in here. */
+  answerQuestion?: AnswerQuestion;
 }
 
 /** Builds the HTTP app from its parts. main.ts listens on it; tests drive it through inject(). */
@@ -79,6 +84,7 @@ export async function buildApp({
   logger,
   loggerInstance,
   onRoute,
+  answerQuestion: answer = answerQuestion,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance
@@ -154,6 +160,8 @@ export async function buildApp({
   await app.register(publicBookingRoutes);
   // Form pages and embeds are public: visitors submit without an account.
   await app.register(publicFormRoutes);
+  // Chatbots talk with visitors of any site without an account.
+  await app.register(publicChatbotRoutes, { answerQuestion: answer });
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     await signedIn.register(contactsRoutes);

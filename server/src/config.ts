@@ -26,6 +26,10 @@ export interface Config {
   formSubmissionsPerMinute: number;
   /** Submissions one form accepts per minute from all addresses together. */
   formSubmissionsPerFormPerMinute: number;
+  /** Chatbot messages (a conversation's start or a visitor's turn) a client address may send per minute, to all bots. */
+  chatbotMessagesPerMinute: number;
+  /** Messages one chatbot accepts per minute from all addresses together. */
+  chatbotMessagesPerBotPerMinute: number;
   /**
    * Let the connections the server opens to addresses users typed (mail servers) reach loopback, private and
    * link-local addresses (ALLOW_PRIVATE_HOSTS, formerly MAIL_ALLOW_PRIVATE_HOSTS); off by default.
@@ -58,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
     bookingAttemptsPerMinute: Number(env.BOOKING_ATTEMPTS_PER_MINUTE ?? 20),
     formSubmissionsPerMinute: Number(env.FORM_SUBMISSIONS_PER_MINUTE ?? 10),
     formSubmissionsPerFormPerMinute: Number(env.FORM_SUBMISSIONS_PER_FORM_PER_MINUTE ?? 120),
+    chatbotMessagesPerMinute: Number(env.CHATBOT_MESSAGES_PER_MINUTE ?? 30),
+    chatbotMessagesPerBotPerMinute: Number(env.CHATBOT_MESSAGES_PER_BOT_PER_MINUTE ?? 600),
     allowPrivateHosts: [env.ALLOW_PRIVATE_HOSTS, env.MAIL_ALLOW_PRIVATE_HOSTS].some(isOn),
     mailCa: env.MAIL_CA_FILE ? readFileSync(env.MAIL_CA_FILE, 'utf8') : undefined,
   };

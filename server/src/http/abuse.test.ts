@@ -159,6 +159,9 @@ describe('writes a page of another site could make the browser send', () => {
   const openToEverySite: Record<string, string> = {
     'POST /api/public/booking/:userId': 'the booking widget on the owner’s site books without an account',
     'POST /api/public/forms/:id/submissions': 'the form widget on the owner’s site submits without an account',
+    'POST /api/public/chatbots/:id/conversations': 'the chat widget on the owner’s site starts a conversation',
+    'POST /api/public/chatbots/:id/conversations/:conversationId/turns':
+      'the chat widget sends the visitor’s messages, by the conversation’s token',
   };
   /** The routes that take a multipart upload from our own pages (same-origin.ts lets only these through). */
   const takesMultipart: Record<string, string> = {
@@ -205,8 +208,11 @@ describe('writes a page of another site could make the browser send', () => {
   it('keeps the public routes open to posts from other sites', async () => {
     for (const key of Object.keys(openToEverySite)) {
       const res = await sendWith(t.app, w.a.cookie, callOf(key), { origin: 'https://evil.example' });
-      // Booking and submitting to an unknown page or form: the route's own answer, not the same-origin refusal.
-      expect(res.statusCode, `${key} → ${res.body}`).toBe(404);
+      // Booking and submitting to an unknown page or form (404), chatting with A's bot (2xx): the route's own
+      // answer, not the same-origin refusal.
+      expect(res.statusCode, `${key} → ${res.body}`).toBe(
+        key.includes('/chatbots/') ? (key.endsWith('turns') ? 200 : 201) : 404,
+      );
     }
   });
 

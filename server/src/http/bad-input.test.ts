@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerThenCaptureTemplate } from '@common/chatbot-templates';
+import { chatbotFlows } from '../db/schema';
 import { pathSpellings } from '../test/path-spellings';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../test/test-app';
 
@@ -16,6 +18,8 @@ let taskId: string;
 let categoryId: string;
 let emailAccountId: string;
 let formId: string;
+let chatbotId: string;
+let conversationId: string;
 const none = '00000000-0000-0000-0000-000000000000';
 beforeAll(async () => {
   t = await buildTestApp();
@@ -43,6 +47,15 @@ beforeAll(async () => {
       fields: [{ id: '6f1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', type: 'name', label: 'Full Name', required: true }],
     })
   ).json().id;
+  const flow = answerThenCaptureTemplate();
+  const [bot] = await t.database.db
+    .insert(chatbotFlows)
+    .values({ userId: user.id, name: 'Target', isActive: true, draftFlow: flow, publishedFlow: flow })
+    .returning({ id: chatbotFlows.id });
+  chatbotId = bot!.id;
+  conversationId = (
+    await t.app.inject({ method: 'POST', url: `/api/public/chatbots/${chatbotId}/conversations`, payload: {} })
+  ).json().conversationId;
 });
 afterAll(() => t.close());
 
@@ -110,6 +123,12 @@ const writeRoutes = () =>
     ['POST', `/api/public/forms/${formId}/submissions`],
     ['POST', `/api/public/forms/${none}/submissions`],
     ['POST', '/api/public/forms/x/submissions'],
+    ['POST', `/api/public/chatbots/${chatbotId}/conversations`],
+    ['POST', `/api/public/chatbots/${none}/conversations`],
+    ['POST', '/api/public/chatbots/x/conversations'],
+    ['POST', `/api/public/chatbots/${chatbotId}/conversations/${conversationId}/turns`],
+    ['POST', `/api/public/chatbots/${chatbotId}/conversations/${none}/turns`],
+    ['POST', '/api/public/chatbots/x/conversations/%00/turns'],
     ['POST', `/api/notifications/${none}/read`],
     ['POST', '/api/notifications/x/read'],
     ['POST', '/api/notifications/%00/read'],
@@ -247,6 +266,11 @@ const readRoutes = [
   '/api/public/forms/%00',
   '/api/public/forms/x',
   '/api/public/forms/00000000-0000-0000-0000-000000000000?x[y]=1',
+  '/api/public/chatbots/%00',
+  '/api/public/chatbots/x',
+  '/api/public/chatbots/00000000-0000-0000-0000-000000000000?x[y]=1',
+  '/api/public/chatbots/00000000-0000-0000-0000-000000000000/conversations/00000000-0000-0000-0000-000000000000',
+  '/api/public/chatbots/x/conversations/%00',
   '/api/notifications?limit=0',
   '/api/notifications?limit=abc&cursor=1e99',
   '/api/notifications?cursor=a.b.c',

@@ -417,6 +417,8 @@ function realParam(w: World, segments: string[], index: number): string {
     folders: w.emailFolderId,
     bookings: w.bookingId,
     forms: w.formId,
+    chatbots: w.chatbotId,
+    conversations: w.conversationId,
     notifications: w.notificationId,
     avatars: w.a.id,
     booking: w.a.id,
@@ -520,7 +522,7 @@ function targetOf(key: string): Target {
         path,
         query: queryArbitrary(exampleQuery, queryKeys),
         body,
-        headers: oddHeaders(signedIn),
+        headers: oddHeaders(signedIn).map((odd) => ({ ...example.headers, ...odd })),
         spelling: otherSpelling,
       })
       .map(({ path, query, body, headers, spelling }) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CHAT_TOKEN_HEADER } from '@common/chatbots';
 import { MARKER, mailServer, type Call, type World } from './isolation-fixtures';
 
 // The isolation matrix's table (isolation-matrix.test.ts): one entry per route of the server's route table.
@@ -107,6 +108,36 @@ export const routeCases: Record<string, RouteCase> = {
   'POST /api/public/forms/:id/submissions': {
     public: 'visitors submit forms without an account',
     call: () => post(`/api/public/forms/${none}/submissions`, { values: {}, idempotencyKey: randomUUID() }),
+  },
+
+  'GET /api/public/chatbots/:id': {
+    public: 'the chat widget and page name the bot they talk with',
+    call: (w) => get(`/api/public/chatbots/${w.chatbotId}`),
+  },
+  'OPTIONS /api/public/chatbots/*': {
+    public: 'the chat widget on another site asks before it sends',
+    call: (w) => ({ method: 'OPTIONS', url: `/api/public/chatbots/${w.chatbotId}/conversations` }),
+  },
+  'POST /api/public/chatbots/:id/conversations': {
+    public: 'visitors chat without an account',
+    call: (w) => post(`/api/public/chatbots/${w.chatbotId}/conversations`, {}),
+  },
+  'GET /api/public/chatbots/:id/conversations/:conversationId': {
+    public: 'a visitor resumes their conversation by its token',
+    call: (w) => ({
+      ...get(`/api/public/chatbots/${w.chatbotId}/conversations/${w.conversationId}`),
+      headers: { [CHAT_TOKEN_HEADER]: w.chatToken },
+    }),
+  },
+  'POST /api/public/chatbots/:id/conversations/:conversationId/turns': {
+    public: 'a visitor’s messages, by the conversation’s token',
+    call: (w) => ({
+      ...post(`/api/public/chatbots/${w.chatbotId}/conversations/${w.conversationId}/turns`, {
+        type: 'text',
+        text: 'Hello',
+      }),
+      headers: { [CHAT_TOKEN_HEADER]: w.chatToken },
+    }),
   },
 
   'GET /api/session': {

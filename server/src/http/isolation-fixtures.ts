@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
+import { answerThenCaptureTemplate } from '@common/chatbot-templates';
 import { buildApp } from '../app';
+import { chatbotFlows } from '../db/schema';
 import { storeIncoming } from '../modules/email/store';
 import { signUp, openTestDatabase, testConfig, type TestApp, type UserClient } from '../test/test-app';
 
@@ -55,9 +57,11 @@ export function routeKeys(routes: RouteOptions[]): string[] {
 }
 
 export interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   url: string;
   body?: unknown;
+  /** Added to the usual headers (a chat conversation's token). */
+  headers?: Record<string, string>;
   /** A multipart body instead of JSON. */
   parts?: Part[];
 }
@@ -88,7 +92,7 @@ function multipart(parts: Part[]) {
 
 /** Sends `call` with this cookie, or with no session when `cookie` is null. */
 export function send(app: FastifyInstance, cookie: string | null, call: Call): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...call.headers };
   const options: InjectOptions = { method: call.method, url: call.url, headers };
   if (call.parts) {
     const { payload, contentType } = multipart(call.parts);
@@ -120,6 +124,10 @@ export interface World {
   emailFolderId: string;
   formId: string;
   fieldId: string;
+  /** A's active published chatbot, a visitor's conversation with it and that conversation's token. */
+  chatbotId: string;
+  conversationId: string;
+  chatToken: string;
   bookingId: string;
   notificationId: string;
   feedToken: string;
@@ -242,6 +250,20 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   });
   expect(submitted.statusCode, submitted.body).toBeLessThan(300);
 
+  const flow = answerThenCaptureTemplate();
+  const [bot] = await app.db
+    .insert(chatbotFlows)
+    .values({ userId: a.id, name: `${MARKER} bot`, isActive: true, draftFlow: flow, publishedFlow: flow })
+    .returning({ id: chatbotFlows.id });
+  const chatbotId = bot!.id;
+  const chat = await send(app, null, {
+    method: 'POST',
+    url: `/api/public/chatbots/${chatbotId}/conversations`,
+    body: {},
+  });
+  expect(chat.statusCode, chat.body).toBe(201);
+  const { conversationId, token: chatToken } = chat.json<{ conversationId: string; token: string }>();
+
   const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const slots = await send(app, null, { method: 'GET', url: `/api/public/booking/${a.id}/slots?date=${date}&tz=UTC` });
   expect(slots.statusCode, slots.body).toBe(200);
@@ -282,6 +304,9 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     emailFolderId,
     formId,
     fieldId,
+    chatbotId,
+    conversationId,
+    chatToken,
     bookingId,
     notificationId,
     feedToken,

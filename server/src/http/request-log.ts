@@ -2,7 +2,13 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { logSerializers, redactUrl } from './log-redaction';
 
-const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+const redact = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  // A chat conversation's token resumes it: a secret like a session's.
+  'req.headers["x-chat-token"]',
+  'res.headers["set-cookie"]',
+];
 /** What every logger of the app keeps out of its lines (secrets in URLs, query parameters): log-redaction.ts. */
 export const privacy = { redact, serializers: logSerializers };
 

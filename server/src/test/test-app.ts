@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 
@@ -20,6 +20,8 @@ export const testConfig: Config = {
   bookingAttemptsPerMinute: 1000,
   formSubmissionsPerMinute: 1000,
   formSubmissionsPerFormPerMinute: 1000,
+  chatbotMessagesPerMinute: 1000,
+  chatbotMessagesPerBotPerMinute: 1000,
   // The tests' mail servers run on loopback.
   allowPrivateHosts: true,
 };
@@ -34,7 +36,10 @@ export interface TestApp {
  * The real app on a fresh database: in-memory PGlite, or a new PostgreSQL database on the
  * TEST_DATABASE_URL server when the test project is "postgres".
  */
-export async function buildTestApp(config: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  config: Partial<Config> = {},
+  options: Pick<AppOptions, 'answerQuestion'> = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   // Errors only: a 500 in a test prints its cause instead of leaving a bare status to guess from.
   const app = await buildApp({
@@ -42,6 +47,7 @@ export async function buildTestApp(config: Partial<Config> = {}): Promise<TestAp
     database,
     webDir: null,
     logger: { level: 'error' },
+    ...options,
   });
   await app.ready();
   return {

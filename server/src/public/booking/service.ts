@@ -13,6 +13,7 @@ import {
   dateIn,
   dayRange,
   firstFreeSlot,
+  firstFreeSlots,
   firstFreeSpan,
   freeSlots,
   isFreeSlot,
@@ -126,6 +127,17 @@ const bookedRanges = (booked: [string, string][] | null): TimeRange[] =>
   (booked ?? []).map(([start, end]) => ({ start: new Date(start), end: new Date(end) }));
 
 /**
+ * The bookings of the first free slot's search spans: the first span's came with the owner (`firstBooked`); a later
+ * one, read only when every time before it is taken or off, costs a statement.
+ */
+const spanBookings =
+  (db: Db, userId: string, firstBooked: [string, string][] | null) => async (span: TimeRange, index: number) => {
+    if (index === 0) return bookedRanges(firstBooked);
+    const later = await findOwner(db, userId, { bookedIn: span });
+    return bookedRanges(later?.row.booked ?? null);
+  };
+
+/**
  * GET /api/public/booking/:userId: only what the page shows (no e-mail, no settings beyond the slots'), and the
  * visitor's date of the first free slot, on which the page opens.
  */
@@ -133,14 +145,7 @@ export async function getPublicOwner(db: Db, userId: string, visitorZone: string
   const found = await findOwner(db, userId, { bookedIn: firstFreeSpan(now, 0) });
   if (!found) throw ownerNotFound();
   const { owner } = found;
-  // The first span's bookings came with the owner; a later one, read only when every time before it is taken or
-  // off, costs a statement.
-  const bookedIn = async (span: TimeRange, index: number) => {
-    if (index === 0) return bookedRanges(found.row.booked);
-    const later = await findOwner(db, userId, { bookedIn: span });
-    return bookedRanges(later?.row.booked ?? null);
-  };
-  const first = await firstFreeSlot(owner.rules, now, bookedIn);
+  const first = await firstFreeSlot(owner.rules, now, spanBookings(db, userId, found.row.booked));
   const answer: PublicBookingOwner = {
     name: owner.name,
     avatarUrl: owner.avatarUrl,
@@ -152,6 +157,17 @@ export async function getPublicOwner(db: Db, userId: string, visitorZone: string
     firstFreeDate: first ? dateIn(first.start, visitorZone) : null,
   };
   return answer;
+}
+
+/**
+ * The owner's `count` soonest free slots from now (the chatbot's Offer Booking), by the booking page's own rule and
+ * bookings; slots are instants, the same in every zone. Null for an unknown owner.
+ */
+export async function getFirstFreeSlots(db: Db, userId: string, count: number, now = new Date()) {
+  const found = await findOwner(db, userId, { bookedIn: firstFreeSpan(now, 0) });
+  if (!found) return null;
+  const slots = await firstFreeSlots(found.owner.rules, now, count, spanBookings(db, userId, found.row.booked));
+  return slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() }));
 }
 
 /** GET /api/public/booking/:userId/slots: the free slots starting on the visitor's date in their zone. */

@@ -1,9 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { z } from 'zod';
 import {
   chatbotDetailSchema,
-  chatbotFlowSchema,
+  chatbotFlowPageSchema,
   chatbotMessages,
   conversationDetailSchema,
   conversationPageSchema,
@@ -14,7 +13,6 @@ import {
   type ChatbotUpdate,
   type KnowledgeInput,
 } from '@common/chatbots';
-import { pageOf } from '@common/http';
 import { api, isApiError } from '../../lib/api';
 import { pageParams } from '../../lib/paging';
 import { knowledgeMessages, pageMessages } from './messages';
@@ -23,11 +21,6 @@ import { knowledgeMessages, pageMessages } from './messages';
 export const CHATBOTS_PAGE_SIZE = 24;
 export const KNOWLEDGE_PAGE_SIZE = 20;
 export const CONVERSATIONS_PAGE_SIZE = 25;
-
-// The owner's API adds each bot's conversations of the last 7 days to the list's items.
-const chatbotListItemSchema = chatbotFlowSchema.extend({ conversationsThisWeek: z.number().int() });
-export type ChatbotListItem = z.infer<typeof chatbotListItemSchema>;
-const chatbotListPageSchema = pageOf(chatbotListItemSchema);
 
 /** Another user's record, a deleted one or a malformed id (404, 400): asking again would not change it. */
 export const isGone = (error: unknown) => isApiError(error, 404) || isApiError(error, 400);
@@ -40,7 +33,7 @@ export const chatbotFlowsQuery = () =>
   infiniteQueryOptions({
     queryKey: ['chatbots', 'list'],
     queryFn: ({ pageParam }) =>
-      api.get(`/api/chatbots?${pageParams(CHATBOTS_PAGE_SIZE, pageParam)}`, chatbotListPageSchema),
+      api.get(`/api/chatbots?${pageParams(CHATBOTS_PAGE_SIZE, pageParam)}`, chatbotFlowPageSchema),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });

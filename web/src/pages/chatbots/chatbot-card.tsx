@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import { Bot, Code, MessagesSquare, Pencil } from 'lucide-react';
-import { chatbotMessages } from '@common/chatbots';
+import { chatbotMessages, type ChatbotFlow } from '@common/chatbots';
 import { Button, buttonClasses } from '../../components/button';
 import { cn } from '../../lib/cn';
-import type { ChatbotListItem } from './api';
 
 interface ChatbotCardProps {
-  flow: ChatbotListItem;
-  onEmbedCode: (flow: ChatbotListItem) => void;
+  flow: ChatbotFlow;
+  onEmbedCode: (flow: ChatbotFlow) => void;
 }
 
 const conversationCount = (count: number) =>

@@ -30,7 +30,7 @@ const chatbotTabPath = (id: string, tab: ChatbotTab) =>
   `/app/chatbot/${encodeURIComponent(id)}${tab === 'flow' ? '' : `/${tab}`}`;
 
 const triggerClasses = cn(
-  'inline-flex shrink-0 items-center justify-center rounded-md px-3 py-2 text-sm font-medium transition-colors sm:flex-none',
+  'inline-flex min-w-fit flex-1 items-center justify-center rounded-md px-1.5 py-2 text-sm font-medium transition-colors sm:flex-none sm:px-3',
   'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
   'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Bot, Plus } from 'lucide-react';
-import { chatbotMessages } from '@common/chatbots';
+import { chatbotMessages, type ChatbotFlow } from '@common/chatbots';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { chatbotFlowsQuery, type ChatbotListItem } from './api';
+import { chatbotFlowsQuery } from './api';
 import { ChatbotCard } from './chatbot-card';
 import { CreateChatbotModal } from './create-chatbot-modal';
 import { EmbedCodeModal } from './embed-code-modal';
@@ -16,7 +16,7 @@ import { EmbedCodeModal } from './embed-code-modal';
 /** The embed modal keeps its bot while it closes, so its text does not change during the animation. */
 interface Embedding {
   open: boolean;
-  chatbot: ChatbotListItem | null;
+  chatbot: ChatbotFlow | null;
 }
 
 /** The user's chatbots as cards, newest first (part 2 §2): create one, get its embed code, edit its flow. */
@@ -50,7 +50,7 @@ export function ChatbotsPage() {
 }
 
 interface ChatbotFlowsProps {
-  onEmbedCode: (chatbot: ChatbotListItem) => void;
+  onEmbedCode: (chatbot: ChatbotFlow) => void;
   /** What the header's Create Chatbot does, offered again in the empty state. */
   onCreate: () => void;
 }

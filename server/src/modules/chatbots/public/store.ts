@@ -1,0 +1,210 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { conversationStateSchema, type ConversationState } from '@common/chatbot-engine';
+import { flowDefinitionSchema, type FlowDefinition } from '@common/chatbot-flow';
+import { chatbotMessages as texts, type ChatMessage } from '@common/chatbots';
+import type { Db, Tx } from '../../../db/client';
+import { chatbotConversations, chatbotFlows, chatbotMessages } from '../../../db/schema';
+import { AppError } from '../../../errors';
+
+// The rows of the visitor's side: the bot as a visitor meets it, a conversation found by its token, and each step
+// stored with a compare-and-set on the conversation's last change, so that of two turns sent at once only one applies.
+
+export const unavailable = () => new AppError(404, texts.unavailable);
+export const conversationGone = () => new AppError(404, texts.conversationGone);
+/** Another turn of the conversation changed it meanwhile: nothing of this one was stored. */
+export const turnConflict = () => new AppError(409, texts.inputRefused);
+
+/** Lines a resumed conversation shows, at most (the latest). */
+const MAX_TRANSCRIPT = 500;
+
+/** What a conversation needs of its bot. */
+export interface BotSettings {
+  id: string;
+  userId: string;
+  name: string;
+  answerOnlyFromKnowledge: boolean;
+  maxAiAnswersPerDay: number;
+}
+
+export interface PublicBot extends BotSettings {
+  isActive: boolean;
+  draftFlow: unknown;
+  publishedFlow: unknown;
+}
+
+const botColumns = {
+  id: chatbotFlows.id,
+  userId: chatbotFlows.userId,
+  name: chatbotFlows.name,
+  isActive: chatbotFlows.isActive,
+  draftFlow: chatbotFlows.draftFlow,
+  publishedFlow: chatbotFlows.publishedFlow,
+  answerOnlyFromKnowledge: chatbotFlows.answerOnlyFromKnowledge,
+  maxAiAnswersPerDay: chatbotFlows.maxAiAnswersPerDay,
+};
+
+export async function findBot(db: Db, id: string): Promise<PublicBot | null> {
+  const [row] = await db.select(botColumns).from(chatbotFlows).where(eq(chatbotFlows.id, id));
+  return row ?? null;
+}
+
+/** A stored flow as the engine runs it; null when there is none or it no longer reads as a flow. */
+export function readFlow(value: unknown): FlowDefinition | null {
+  const parsed = flowDefinitionSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The flow visitors run: an active bot's published one. */
+export const liveFlow = (bot: PublicBot) => (bot.isActive ? readFlow(bot.publishedFlow) : null);
+
+/** A conversation as a turn works on it. */
+export interface Conversation {
+  id: string;
+  bot: BotSettings;
+  flow: FlowDefinition;
+  state: ConversationState;
+  preview: boolean;
+  /** The conversation's last change (updated_at, to the microsecond): the compare-and-set of the next step. */
+  version: string;
+}
+
+/**
+ * The conversation of this bot with this token; a wrong token, another bot's conversation, a bot turned off or
+ * no longer published (a preview: whose draft no longer reads as a flow) are all the same 404.
+ */
+export async function findConversation(
+  db: Db,
+  chatbotId: string,
+  conversationId: string,
+  tokenHash: string,
+): Promise<Conversation> {
+  const [row] = await db
+    .select({
+      id: chatbotConversations.id,
+      state: chatbotConversations.state,
+      preview: chatbotConversations.preview,
+      version: sql<string>`${chatbotConversations.updatedAt}::text`,
+      bot: botColumns,
+    })
+    .from(chatbotConversations)
+    .innerJoin(chatbotFlows, eq(chatbotFlows.id, chatbotConversations.chatbotId))
+    .where(
+      and(
+        eq(chatbotConversations.id, conversationId),
+        eq(chatbotConversations.chatbotId, chatbotId),
+        eq(chatbotConversations.visitorTokenHash, tokenHash),
+      ),
+    );
+  if (!row) throw conversationGone();
+  const flow = row.preview ? readFlow(row.bot.draftFlow) : liveFlow(row.bot);
+  const state = conversationStateSchema.safeParse(row.state);
+  if (!flow || !state.success) throw conversationGone();
+  return { id: row.id, bot: row.bot, flow, state: state.data, preview: row.preview, version: row.version };
+}
+
+export async function insertConversation(
+  db: Db,
+  values: { bot: BotSettings; tokenHash: string; state: ConversationState; ipHash: string | null; preview: boolean },
+): Promise<{ id: string; version: string }> {
+  const [row] = await db
+    .insert(chatbotConversations)
+    .values({
+      chatbotId: values.bot.id,
+      userId: values.bot.userId,
+      visitorTokenHash: values.tokenHash,
+      state: values.state,
+      ipHash: values.ipHash,
+      preview: values.preview,
+    })
+    .returning({ id: chatbotConversations.id, version: sql<string>`${chatbotConversations.updatedAt}::text` });
+  return row!;
+}
+
+/** A line to store: the visitor's, or the bot's with the titles an AI answer used. */
+export interface Line {
+  role: ChatMessage['role'];
+  text: string;
+  sources: string[];
+}
+
+/** What a step changes besides the state. */
+export interface ConversationLinks {
+  bookingId?: string;
+  visitorName?: string;
+  visitorEmail?: string;
+}
+
+/**
+ * Stores a step: the new state, the lines said, and what `within` writes, in one transaction, provided the
+ * conversation has not changed since `version` (else 409 and nothing stored). Lines are stamped a microsecond
+ * apart, so the transcript reads in the order they were said. Answers the bot's lines and the new version.
+ */
+export async function saveStep(
+  db: Db,
+  conversation: Pick<Conversation, 'id' | 'bot' | 'version'>,
+  step: { state: ConversationState; lines: Line[]; links?: ConversationLinks },
+  within?: (tx: Tx) => Promise<void>,
+): Promise<{ said: ChatMessage[]; version: string }> {
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(chatbotConversations)
+      .set({ state: step.state, updatedAt: sql`clock_timestamp()`, ...step.links })
+      .where(
+        and(
+          eq(chatbotConversations.id, conversation.id),
+          sql`${chatbotConversations.updatedAt} = ${conversation.version}::timestamptz`,
+        ),
+      )
+      .returning({ version: sql<string>`${chatbotConversations.updatedAt}::text` });
+    if (!changed) throw turnConflict();
+    const rows = step.lines.length
+      ? await tx
+          .insert(chatbotMessages)
+          .values(
+            step.lines.map((line, index) => ({
+              conversationId: conversation.id,
+              userId: conversation.bot.userId,
+              role: line.role,
+              text: line.text,
+              sources: line.sources,
+              createdAt: sql`clock_timestamp() + ${index}::float8 * interval '1 microsecond'`,
+            })),
+          )
+          .returning({
+            role: chatbotMessages.role,
+            text: chatbotMessages.text,
+            sources: chatbotMessages.sources,
+            createdAt: chatbotMessages.createdAt,
+          })
+      : [];
+    await within?.(tx);
+    // RETURNING gives the rows in the order of VALUES.
+    const said = rows.filter((row) => row.role === 'bot').map(toChatMessage);
+    return { said, version: changed.version };
+  });
+}
+
+function toChatMessage(row: { role: string; text: string; sources: string[]; createdAt: Date }): ChatMessage {
+  return {
+    role: row.role === 'visitor' ? 'visitor' : 'bot',
+    text: row.text,
+    sources: row.sources,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The conversation's lines in order (the latest MAX_TRANSCRIPT), or its last `limit`. */
+export async function readTranscript(db: Db | Tx, conversationId: string, limit = MAX_TRANSCRIPT) {
+  const rows = await db
+    .select({
+      role: chatbotMessages.role,
+      text: chatbotMessages.text,
+      sources: chatbotMessages.sources,
+      createdAt: chatbotMessages.createdAt,
+    })
+    .from(chatbotMessages)
+    .where(eq(chatbotMessages.conversationId, conversationId))
+    .orderBy(desc(chatbotMessages.createdAt), desc(chatbotMessages.id))
+    .limit(limit);
+  return rows.reverse().map(toChatMessage);
+}
