@@ -169,4 +169,32 @@ test.describe('chatbot flow builder', () => {
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
       .toBeLessThanOrEqual(0);
   });
+
+  test('Preview runs the draft as a visitor would, and the lead it captures is not saved', async ({
+    page,
+    signedIn: _,
+  }) => {
+    const bot = await createChatbot(page);
+    await openBuilder(page, bot.id);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('complementary', { name: 'Preview' });
+    await expect(preview.getByText('Leads and bookings are not saved in a preview.')).toBeVisible();
+    const log = preview.getByRole('log', { name: 'Preview conversation' });
+    await expect(log.getByText('Hi! I’m here to answer your questions about what we do.')).toBeVisible();
+    await expect(log.getByText('What would you like to know?')).toBeVisible();
+
+    await preview.getByRole('button', { name: 'Talk to the team' }).click();
+    await expect(log.getByText('Happy to put you in touch. What’s your name?')).toBeVisible();
+    await preview.getByLabel('Your answer').fill('Ada');
+    await preview.getByRole('button', { name: 'Send' }).click();
+    await expect(log.getByText('Thanks, Ada! What’s your e-mail address, so the team can reach you?')).toBeVisible();
+    await preview.getByLabel('Your answer').fill('ada@example.com');
+    await preview.getByRole('button', { name: 'Send' }).click();
+    await expect(log.getByText('Thank you, Ada! We’ll be in touch soon.')).toBeVisible();
+    await expect(preview.getByText('The conversation has ended.')).toBeVisible();
+
+    const contacts = await page.request.get('/api/contacts?limit=10');
+    expect(contacts.status()).toBe(200);
+    expect((await contacts.json()).items).toEqual([]);
+  });
 });

@@ -24,13 +24,13 @@ export async function startPreview(chatbotId: string) {
   return conversationStartedSchema.parse(await response.json());
 }
 
-/** A `delta` event's text: the chunk as a JSON string or an object with its text. */
+/** An event's words: a `delta`'s `{ text }` chunk, an `error`'s `{ error }`, or a plain JSON string. */
 function deltaText(data: string): string {
   try {
     const parsed: unknown = JSON.parse(data);
     if (typeof parsed === 'string') return parsed;
     if (typeof parsed === 'object' && parsed) {
-      const value = 'text' in parsed ? parsed.text : 'delta' in parsed ? parsed.delta : '';
+      const value = 'text' in parsed ? parsed.text : 'error' in parsed ? parsed.error : '';
       return typeof value === 'string' ? value : '';
     }
     return '';
