@@ -9,6 +9,7 @@ import {
   chatbotConversations,
   chatbotFlows,
   chatbotMessages as messageRows,
+  notifications,
 } from '../../../db/schema';
 import { openBookingOwner, slotsOf, utcDate } from '../../../public/booking/test-kit';
 import { buildTestApp, type TestApp, type UserClient } from '../../../test/test-app';
@@ -103,6 +104,14 @@ describe('Offer Booking', () => {
     });
     expect(booking!.scheduledStartTime.toISOString()).toBe(slots[1]!.start);
     expect(conversation).toMatchObject({ visitorName: 'Bea Booker', visitorEmail: 'bea@example.com' });
+    // The owner's own lists and bell show it, as a booking from the booking page.
+    const upcoming = await owner.get('/api/bookings?limit=100');
+    expect(upcoming.json<{ items: { id: string }[] }>().items.map((item) => item.id)).toContain(booking!.id);
+    const bell = await db()
+      .select({ kind: notifications.kind, title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.sourceId, booking!.id));
+    expect(bell).toEqual([{ kind: 'booking', title: 'New booking: Bea Booker' }]);
     // The booked time is no longer offered, here or on the booking page.
     const next = await atTheSlots(id);
     expect(slotsIn(next.offered).map((s) => s.start)).not.toContain(slots[1]!.start);
