@@ -151,7 +151,9 @@ export function AiConfigForm({ config }: { config: AiConfig }) {
                 {...register('customModel')}
               />
             ) : (
-              <SelectField label="Model" error={errors.model?.message} {...register('model')}>
+              // A new select for each provider: it takes the model set for the provider once its options exist
+              // (setting the value while the old options stand would leave "Other model" chosen).
+              <SelectField key={provider} label="Model" error={errors.model?.message} {...register('model')}>
                 {listedModels(provider).map((name) => (
                   <option key={name} value={name}>
                     {name}
