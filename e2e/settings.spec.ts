@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { aiMessages } from '../common/ai-config';
 import { expectNoSeriousViolations } from './helpers';
 
 const hubLinks = [
@@ -265,7 +266,7 @@ test.describe('settings', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'AI Configuration' })).toBeVisible();
     const form = page.getByRole('form', { name: 'AI Provider' });
     const provider = form.getByLabel('Provider');
-    const model = form.getByLabel('Model');
+    const model = form.getByLabel('Model', { exact: true });
     const apiKey = form.getByLabel('API Key');
     await expect(provider).toHaveValue('openai');
     await expect(model).toHaveValue('gpt-4');
@@ -278,7 +279,7 @@ test.describe('settings', () => {
     // The model follows the provider, starting at its first one.
     await provider.selectOption('google');
     await expect(model).toHaveValue('gemini-1.5-pro');
-    await expect(model.getByRole('option')).toHaveText(['gemini-1.5-pro', 'gemini-1.5-ultra']);
+    await expect(model.getByRole('option')).toHaveText(['gemini-1.5-pro', 'gemini-1.5-ultra', 'Other model']);
     await provider.selectOption('anthropic');
     await expect(model).toHaveValue('claude-3-opus');
     await model.selectOption('claude-3-sonnet');
@@ -304,8 +305,74 @@ test.describe('settings', () => {
       provider: 'anthropic',
       model: 'claude-3-haiku',
       apiKeyMasked: `••••••••${key.slice(-4)}`,
+      baseUrl: null,
     });
     expect(await page.content()).not.toContain(key);
+  });
+
+  test('any model id is saved under Other model, and an OpenAI-compatible endpoint with its base URL', async ({
+    page,
+    signedIn: _,
+  }) => {
+    test.slow();
+    await page.goto('/app/settings/ai');
+    const form = page.getByRole('form', { name: 'AI Provider' });
+    const provider = form.getByLabel('Provider');
+    const save = form.getByRole('button', { name: 'Save', exact: true });
+    await expect(provider).toHaveValue('openai');
+    await expect(provider.getByRole('option')).toHaveText([
+      'OpenAI',
+      'Anthropic',
+      'Google',
+      'OpenAI-compatible endpoint',
+    ]);
+    await expect(form.getByLabel('Base URL')).toHaveCount(0);
+
+    // Other model: a field for the id appears, and the id is checked.
+    await form.getByLabel('Model', { exact: true }).selectOption({ label: 'Other model' });
+    const modelId = form.getByLabel('Model ID');
+    await modelId.fill('gpt 4o');
+    await form.getByLabel('API Key').fill('sk-test-other-model-1234');
+    await save.click();
+    await expect(form.getByText(aiMessages.modelFormat)).toBeVisible();
+    await expect(modelId).toHaveAttribute('aria-invalid', 'true');
+    await modelId.fill('gpt-4o-mini');
+    await save.click();
+    await expect(toast(page, 'AI configuration saved successfully')).toBeVisible();
+    await page.reload();
+    await expect(form.getByLabel('Model ID')).toHaveValue('gpt-4o-mini');
+
+    // The endpoint: a base URL, a model typed, and no key needed.
+    await provider.selectOption({ label: 'OpenAI-compatible endpoint' });
+    const baseUrl = form.getByLabel('Base URL');
+    await expect(baseUrl).toBeVisible();
+    await expect(form.getByLabel('Model ID')).toHaveCount(0);
+    await form.getByLabel('Model', { exact: true }).fill('llama3.1:8b');
+    await expect(form.getByText(/Optional: only if the endpoint asks for one/)).toBeVisible();
+    await save.click();
+    await expect(form.getByText(aiMessages.baseUrlRequired)).toBeVisible();
+    await baseUrl.fill('localhost:11434');
+    await save.click();
+    await expect(form.getByText(aiMessages.baseUrlInvalid)).toBeVisible();
+    await baseUrl.fill('http://localhost:11434/v1');
+    await save.click();
+    await expect(toast(page, 'AI configuration saved successfully')).toBeVisible();
+    expect(await (await page.request.get('/api/settings/ai')).json()).toEqual({
+      provider: 'openaiCompatible',
+      model: 'llama3.1:8b',
+      apiKeyMasked: null,
+      baseUrl: 'http://localhost:11434/v1',
+    });
+    await page.reload();
+    await expect(provider).toHaveValue('openaiCompatible');
+    await expect(baseUrl).toHaveValue('http://localhost:11434/v1');
+    await expect(form.getByLabel('Model', { exact: true })).toHaveValue('llama3.1:8b');
+    expect(await page.content()).not.toContain('sk-test-other-model-1234');
+    await expectNoSeriousViolations(page);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(baseUrl).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 
   test('a failed save of the AI configuration says so', async ({ page, signedIn: _ }) => {

@@ -21,6 +21,7 @@ import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-ap
 import { activitiesRoutes } from './modules/activities/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { aiConfigRoutes } from './modules/ai-config/routes';
+import { aiContextOf, bindAiContext } from './modules/chatbots/ai/context';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes';
 import type { AnswerQuestion } from './modules/chatbots/ai/answer-types';
 import { answerQuestion } from './modules/chatbots/ai/answer';
@@ -111,6 +112,8 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('secrets', new SecretBox(config.secretKey));
   app.decorate('cursors', new Cursors(config.secretKey));
+  // The chatbots' AI answers use this app's secret key and provider settings (modules/chatbots/ai/context.ts).
+  bindAiContext(database.db, aiContextOf(config, app.secrets));
   app.decorateRequest('user', null as never);
 
   const indexHtml = webDir ? readIndexHtml(webDir) : null;

@@ -40,3 +40,39 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('TRUST_PROXY', () => {
     expect(() => trustProxyOf('10.0.0.1, proxy')).toThrow(/"proxy"/);
   });
 });
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('the AI providers’ settings', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pipewise-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const configOf = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'k', ...env }, false);
+
+  it('points a spec provider at another base URL, its trailing slash left out', () => {
+    expect(configOf({}).aiBaseUrls).toEqual({ openai: undefined, anthropic: undefined, google: undefined });
+    expect(
+      configOf({
+        OPENAI_BASE_URL: 'https://proxy.example/openai/v1/',
+        ANTHROPIC_BASE_URL: ' http://127.0.0.1:8080/v1 ',
+        GOOGLE_AI_BASE_URL: 'https://proxy.example/google/v1beta',
+      }).aiBaseUrls,
+    ).toEqual({
+      openai: 'https://proxy.example/openai/v1',
+      anthropic: 'http://127.0.0.1:8080/v1',
+      google: 'https://proxy.example/google/v1beta',
+    });
+  });
+
+  it('refuses a base URL that is not http(s), naming the setting', () => {
+    for (const value of ['proxy.example/v1', 'ftp://proxy.example/v1', 'file:///etc'])
+      expect(() => configOf({ OPENAI_BASE_URL: value }), value).toThrow(/OPENAI_BASE_URL must be an http/);
+    expect(() => configOf({ GOOGLE_AI_BASE_URL: 'nope' })).toThrow(ConfigError);
+  });
+
+  it('takes the timeouts in milliseconds, and the defaults for anything but a positive number', () => {
+    expect(configOf({ AI_TIMEOUT_MS: '30000', AI_IDLE_TIMEOUT_MS: '5000' })).toMatchObject({
+      aiTimeoutMs: 30000,
+      aiIdleTimeoutMs: 5000,
+    });
+    for (const value of ['', '0', '-5', 'soon'])
+      expect(configOf({ AI_TIMEOUT_MS: value }).aiTimeoutMs, value).toBeUndefined();
+  });
+});

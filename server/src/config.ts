@@ -40,6 +40,15 @@ export interface Config {
    * or the test servers'.
    */
   mailCa?: string;
+  /**
+   * Another address for a spec AI provider's API (OPENAI_BASE_URL, ANTHROPIC_BASE_URL, GOOGLE_AI_BASE_URL): a proxy,
+   * or the tests' local provider. Each is the API's base with its version, e.g. https://proxy.example/v1.
+   */
+  aiBaseUrls?: Partial<Record<'openai' | 'anthropic' | 'google', string>>;
+  /** How long an AI answer may take in all (AI_TIMEOUT_MS), default 60 s. */
+  aiTimeoutMs?: number;
+  /** How long a provider's stream may stay silent before the answer counts as failed (AI_IDLE_TIMEOUT_MS), default 20 s. */
+  aiIdleTimeoutMs?: number;
 }
 
 /** Every setting, from the environment, with its default. */
@@ -66,6 +75,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
     chatbotMessagesPerBotPerMinute: Number(env.CHATBOT_MESSAGES_PER_BOT_PER_MINUTE ?? 600),
     allowPrivateHosts: [env.ALLOW_PRIVATE_HOSTS, env.MAIL_ALLOW_PRIVATE_HOSTS].some(isOn),
     mailCa: env.MAIL_CA_FILE ? readFileSync(env.MAIL_CA_FILE, 'utf8') : undefined,
+    aiBaseUrls: {
+      openai: baseUrlSetting('OPENAI_BASE_URL', env.OPENAI_BASE_URL),
+      anthropic: baseUrlSetting('ANTHROPIC_BASE_URL', env.ANTHROPIC_BASE_URL),
+      google: baseUrlSetting('GOOGLE_AI_BASE_URL', env.GOOGLE_AI_BASE_URL),
+    },
+    aiTimeoutMs: positiveNumber(env.AI_TIMEOUT_MS),
+    aiIdleTimeoutMs: positiveNumber(env.AI_IDLE_TIMEOUT_MS),
   };
 }
 
@@ -109,6 +125,28 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 const isOn = (value: string | undefined) => value === 'true' || value === '1';
+
+/** An API's base URL setting, its trailing slash left out; anything but an http(s) URL stops the start. */
+function baseUrlSetting(name: string, value: string | undefined): string | undefined {
+  const text = (value ?? '').trim();
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, e.g. https://proxy.example.com/v1.`);
+  }
+  return text.replace(/\/+$/, '');
+}
+
+/** A setting in milliseconds or a count; unset, empty or not a positive number: undefined (the default). */
+function positiveNumber(value: string | undefined): number | undefined {
+  const number = Number(value);
+  return value && Number.isFinite(number) && number > 0 ? number : undefined;
+}
 
 /** A secret generated once into DATA_DIR, so sessions and stored secrets survive restarts. */
 function readOrCreateSecret(dataDir: string): string {

@@ -423,7 +423,12 @@ describe('bad input never causes a server error', () => {
     // No body above is a valid change of the scheduling settings or the AI configuration.
     const scheduling = (await user.get('/api/scheduling/settings')).json();
     expect(scheduling).toMatchObject({ timeFormat: '24h', minNoticeMinutes: 0, maxAdvanceDays: 90 });
-    expect((await user.get('/api/settings/ai')).json()).toEqual({ provider: null, model: null, apiKeyMasked: null });
+    expect((await user.get('/api/settings/ai')).json()).toEqual({
+      provider: null,
+      model: null,
+      apiKeyMasked: null,
+      baseUrl: null,
+    });
     // No body above is a valid change of the notification settings.
     const notificationSettings = (await user.get('/api/notifications/settings')).json();
     expect(notificationSettings).toEqual({ formSubmissions: true, bookings: true, overdue: true });

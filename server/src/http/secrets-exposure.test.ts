@@ -279,7 +279,7 @@ describe('a canary secret', () => {
     const ai = await asOwner('GET', '/api/settings/ai');
     expect(ai.statusCode, ai.body).toBe(200);
     // Shown as a stored key with nothing of it visible: the last four characters are not readable either.
-    expect(ai.json()).toEqual({ provider: 'openai', model: 'gpt-4', apiKeyMasked: '••••••••' });
+    expect(ai.json()).toEqual({ provider: 'openai', model: 'gpt-4', apiKeyMasked: '••••••••', baseUrl: null });
     const accounts = await asOwner('GET', '/api/email-accounts');
     expect(accounts.statusCode, accounts.body).toBe(200);
     const [listed] = accounts.json<{ items: Array<Record<'pop3' | 'smtp', { passwordMasked: string }>> }>().items;

@@ -40,7 +40,12 @@ const stored = async (userId: string) =>
 describe('AI configuration', () => {
   it('is all null before the first save', async () => {
     const ann = await signUp(t.app, 'ann');
-    expect(await expectOk(await send(ann, 'GET'))).toEqual({ provider: null, model: null, apiKeyMasked: null });
+    expect(await expectOk(await send(ann, 'GET'))).toEqual({
+      provider: null,
+      model: null,
+      apiKeyMasked: null,
+      baseUrl: null,
+    });
     expect(await stored(ann.id)).toBeUndefined();
   });
 
@@ -63,7 +68,7 @@ describe('AI configuration', () => {
     const saved = await expectOk(
       await send(ann, 'PUT', { provider: 'openai', model: 'gpt-4-turbo', apiKey: ` ${KEY} ` }),
     );
-    expect(saved).toEqual({ provider: 'openai', model: 'gpt-4-turbo', apiKeyMasked: '••••••••9c2e' });
+    expect(saved).toEqual({ provider: 'openai', model: 'gpt-4-turbo', apiKeyMasked: '••••••••9c2e', baseUrl: null });
     const row = (await stored(ann.id))!;
     expect(row).toMatchObject({ userId: ann.id, provider: 'openai', model: 'gpt-4-turbo' });
     expect(JSON.stringify(row)).not.toContain(KEY);
@@ -75,7 +80,12 @@ describe('AI configuration', () => {
     const changed = await expectOk(
       await send(ann, 'PUT', { provider: 'anthropic', model: 'claude-3-haiku', apiKey: OTHER_KEY }),
     );
-    expect(changed).toEqual({ provider: 'anthropic', model: 'claude-3-haiku', apiKeyMasked: '••••••••q8w1' });
+    expect(changed).toEqual({
+      provider: 'anthropic',
+      model: 'claude-3-haiku',
+      apiKeyMasked: '••••••••q8w1',
+      baseUrl: null,
+    });
     const rows = await t.database.db.select().from(userAiConfig).where(eq(userAiConfig.userId, ann.id));
     expect(rows).toHaveLength(1);
     expect(t.app.secrets.decrypt(rows[0]!.apiKeyEncrypted)).toBe(OTHER_KEY);
@@ -94,6 +104,7 @@ describe('AI configuration', () => {
         provider: body.provider,
         model: body.model,
         apiKeyMasked: '••••••••9c2e',
+        baseUrl: null,
       });
       expect((await stored(ann.id))!.apiKeyEncrypted).toBe(sealed);
     }
@@ -105,6 +116,7 @@ describe('AI configuration', () => {
       provider: 'openai',
       model: 'gpt-4',
       apiKeyMasked: '••••••••',
+      baseUrl: null,
     });
   });
 
@@ -115,7 +127,11 @@ describe('AI configuration', () => {
     const cases: Array<[unknown, string, string]> = [
       [{ provider: 'openai', model: 'claude-3-opus', apiKey: KEY }, 'model', aiMessages.modelInvalid],
       [{ provider: 'google', model: 'gpt-4' }, 'model', aiMessages.modelInvalid],
-      [{ provider: 'anthropic', model: 'nope' }, 'model', aiMessages.modelInvalid],
+      [{ provider: 'anthropic', model: 'claude 3' }, 'model', aiMessages.modelFormat],
+      [{ provider: 'google', model: '../../files' }, 'model', aiMessages.modelFormat],
+      [{ provider: 'google', model: 'gemini?alt=x' }, 'model', aiMessages.modelFormat],
+      [{ provider: 'openai', model: '  ' }, 'model', aiMessages.modelRequired],
+      [{ provider: 'openai', model: 'g'.repeat(201) }, 'model', aiMessages.modelTooLong],
       [{ provider: 'openai', model: 5 }, 'model', aiMessages.modelInvalid],
       [{ provider: 'openai' }, 'model', aiMessages.modelInvalid],
       [{ provider: 'mistral', model: 'gpt-4' }, 'provider', aiMessages.providerInvalid],
@@ -135,11 +151,97 @@ describe('AI configuration', () => {
     expect(await stored(ann.id)).toEqual(before);
   });
 
+  it('saves any model id of a spec provider typed under "Other model", and never a base URL for one', async () => {
+    const ann = await signUp(t.app, 'ann');
+    expect(
+      await expectOk(
+        await send(ann, 'PUT', {
+          provider: 'openai',
+          model: ' gpt-4o-mini ',
+          apiKey: KEY,
+          baseUrl: 'https://elsewhere.example/v1',
+        }),
+      ),
+    ).toEqual({ provider: 'openai', model: 'gpt-4o-mini', apiKeyMasked: '••••••••9c2e', baseUrl: null });
+    expect(await stored(ann.id)).toMatchObject({ model: 'gpt-4o-mini', baseUrl: null });
+    await expectOk(await send(ann, 'PUT', { provider: 'anthropic', model: 'claude-3-5-haiku-latest' }));
+    await expectOk(await send(ann, 'PUT', { provider: 'google', model: 'gemini-2.0-flash' }));
+    expect(await stored(ann.id)).toMatchObject({ provider: 'google', model: 'gemini-2.0-flash' });
+  });
+
+  it('saves an OpenAI-compatible endpoint: its base URL, any model name, and a key only if given', async () => {
+    const ann = await signUp(t.app, 'ann');
+    const endpoint = {
+      provider: 'openaiCompatible',
+      model: 'hf.co/org/model:Q4_K_M',
+      baseUrl: 'http://127.0.0.1:11434/v1/',
+    };
+    expect(await expectOk(await send(ann, 'PUT', endpoint))).toEqual({
+      provider: 'openaiCompatible',
+      model: 'hf.co/org/model:Q4_K_M',
+      apiKeyMasked: null,
+      baseUrl: 'http://127.0.0.1:11434/v1',
+    });
+    expect(t.app.secrets.decrypt((await stored(ann.id))!.apiKeyEncrypted)).toBe('');
+    const withKey = await expectOk(
+      await send(ann, 'PUT', { ...endpoint, baseUrl: 'https://openrouter.example/api/v1', apiKey: KEY }),
+    );
+    expect(withKey).toMatchObject({ apiKeyMasked: '••••••••9c2e', baseUrl: 'https://openrouter.example/api/v1' });
+    // Left out, the endpoint's key stays.
+    expect(await expectOk(await send(ann, 'PUT', { ...endpoint, model: 'llama3.1' }))).toMatchObject({
+      model: 'llama3.1',
+      apiKeyMasked: '••••••••9c2e',
+    });
+  });
+
+  it('never hands one side’s key to the other: a spec provider’s key to a typed URL, or an endpoint’s to OpenAI', async () => {
+    const ann = await signUp(t.app, 'ann');
+    await expectOk(await send(ann, 'PUT', { provider: 'openai', model: 'gpt-4', apiKey: KEY }));
+    const endpoint = { provider: 'openaiCompatible', model: 'llama3.1', baseUrl: 'http://localhost:11434/v1' };
+    expect(await expectOk(await send(ann, 'PUT', endpoint))).toMatchObject({ apiKeyMasked: null });
+    expect(t.app.secrets.decrypt((await stored(ann.id))!.apiKeyEncrypted)).toBe('');
+    await expectOk(await send(ann, 'PUT', { ...endpoint, apiKey: OTHER_KEY }));
+    const res = await send(ann, 'PUT', { provider: 'openai', model: 'gpt-4' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: aiMessages.keyRequired, fields: { apiKey: aiMessages.keyRequired } });
+    expect(t.app.secrets.decrypt((await stored(ann.id))!.apiKeyEncrypted)).toBe(OTHER_KEY);
+  });
+
+  it('refuses an endpoint without a usable base URL, changing nothing', async () => {
+    const ann = await signUp(t.app, 'ann');
+    await expectOk(await send(ann, 'PUT', { provider: 'openai', model: 'gpt-4', apiKey: KEY }));
+    const before = await stored(ann.id);
+    const endpoint = { provider: 'openaiCompatible', model: 'llama3.1' };
+    const cases: Array<[unknown, string]> = [
+      [{ ...endpoint }, aiMessages.baseUrlRequired],
+      [{ ...endpoint, baseUrl: '' }, aiMessages.baseUrlRequired],
+      [{ ...endpoint, baseUrl: null }, aiMessages.baseUrlRequired],
+      [{ ...endpoint, baseUrl: 'localhost:11434' }, aiMessages.baseUrlInvalid],
+      [{ ...endpoint, baseUrl: 'ftp://models.example/v1' }, aiMessages.baseUrlInvalid],
+      [{ ...endpoint, baseUrl: 'http://models example/v1' }, aiMessages.baseUrlInvalid],
+      [{ ...endpoint, baseUrl: 'http://' }, aiMessages.baseUrlInvalid],
+      [{ ...endpoint, baseUrl: 'https://me:secret@models.example/v1' }, aiMessages.baseUrlCredentials],
+      [{ ...endpoint, baseUrl: `https://models.example/${'v'.repeat(500)}` }, aiMessages.baseUrlTooLong],
+      [{ ...endpoint, baseUrl: 42 }, aiMessages.baseUrlInvalid],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send(ann, 'PUT', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fields?.baseUrl, JSON.stringify(body)).toBe(message);
+    }
+    expect(await stored(ann.id)).toEqual(before);
+  });
+
   it('keeps each user’s configuration to themselves', async () => {
     const ann = await signUp(t.app, 'ann');
     const bob = await signUp(t.app, 'bob');
     await expectOk(await send(ann, 'PUT', { provider: 'anthropic', model: 'claude-3-opus', apiKey: KEY }));
-    expect(await expectOk(await send(bob, 'GET'))).toEqual({ provider: null, model: null, apiKeyMasked: null });
+    expect(await expectOk(await send(bob, 'GET'))).toEqual({
+      provider: null,
+      model: null,
+      apiKeyMasked: null,
+      baseUrl: null,
+    });
     // Bob's first save still needs a key of his own: Ann's does not count.
     expect((await send(bob, 'PUT', { provider: 'openai', model: 'gpt-4' })).statusCode).toBe(400);
     await expectOk(await send(bob, 'PUT', { provider: 'google', model: 'gemini-1.5-pro', apiKey: OTHER_KEY }));
@@ -147,6 +249,7 @@ describe('AI configuration', () => {
       provider: 'anthropic',
       model: 'claude-3-opus',
       apiKeyMasked: '••••••••9c2e',
+      baseUrl: null,
     });
     expect(t.app.secrets.decrypt((await stored(ann.id))!.apiKeyEncrypted)).toBe(KEY);
     expect(t.app.secrets.decrypt((await stored(bob.id))!.apiKeyEncrypted)).toBe(OTHER_KEY);
