@@ -52,6 +52,7 @@ const PlaceholderPage = lazy(() =>
   import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
 const BookingPage = lazy(() => import('./pages/public/booking/booking-page').then((m) => ({ default: m.BookingPage })));
+const ChatPage = lazy(() => import('./pages/chatbots/public/chat-page').then((m) => ({ default: m.ChatPage })));
 const PublicFormPage = lazy(() => import('./pages/public/form/form-page').then((m) => ({ default: m.PublicFormPage })));
 
 const toDashboard = <Navigate to="/app/dashboard" replace />;
@@ -70,9 +71,10 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        {/* The public form and booking pages: no layout (they also show inside the widgets' iframes), no session. */}
+        {/* The public form, booking and chat pages: no layout (they also show inside the widgets' iframes), no session. */}
         <Route path="/forms/:id" element={<PublicFormPage />} />
         <Route path="/book/:userId" element={<BookingPage />} />
+        <Route path="/chat/:id" element={<ChatPage />} />
         <Route element={<SessionLayout />}>
           <Route element={<PublicLayout />}>
             <Route path="/" element={<LandingPage />} />

@@ -3,9 +3,9 @@ import { helmetHeaders } from '../http/security-headers';
 
 /**
  * The public pages any site may frame (decisions.md item 14): the booking page through the scheduling widget,
- * a form through the form widget.
+ * a form through the form widget, a chatbot's chat through the chatbot widget.
  */
-export const framablePathPrefixes = ['/book/', '/forms/'] as const;
+export const framablePathPrefixes = ['/book/', '/forms/', '/chat/'] as const;
 
 const isFramable = (url: string) => framablePathPrefixes.some((prefix) => url.startsWith(prefix));
 

@@ -41,7 +41,8 @@ function asErrorBody(body: unknown): ErrorBody | null {
   return { error: body.error, fields };
 }
 
-async function readError(response: Response): Promise<ApiError> {
+/** The ApiError of a non-2xx response (its `{ error, fields }` body, else its status text). */
+export async function readError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
     body = await response.json();
