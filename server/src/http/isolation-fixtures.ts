@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../app';
+import { seedConversation } from '../modules/chatbots/conversation-fixtures';
 import { storeIncoming } from '../modules/email/store';
 import { signUp, openTestDatabase, testConfig, type TestApp, type UserClient } from '../test/test-app';
 
@@ -127,6 +128,12 @@ export interface World {
   stages: string[];
   /** B's own pipeline, for the calls that need one of B's to reach A's. */
   bPipelineId: string;
+  /** A's published chatbot, a knowledge entry of it and a visitor's conversation with it. */
+  chatbotId: string;
+  knowledgeId: string;
+  conversationId: string;
+  /** B's own chatbot, for the calls that name A's entry or conversation under one of B's bots. */
+  bChatbotId: string;
 }
 
 type Items<T = object> = { items: Array<T & { id: string }> };
@@ -265,6 +272,31 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   const pipelines: Array<{ id: string; stages: string[] }> = (await a.get('/api/pipelines')).json();
   const stages = pipelines.find((p) => p.id === pipelineId)!.stages;
   const bPipelineId = await created(b.post('/api/pipelines', { name: 'Bob pipeline' }));
+
+  const chatbotId = await created(a.post('/api/chatbots', { name: `${MARKER} bot`, description: `${MARKER} bot` }));
+  const knowledgeId = await created(
+    a.post(`/api/chatbots/${chatbotId}/knowledge`, {
+      kind: 'qa',
+      title: `${MARKER} question`,
+      body: `${MARKER} answer`,
+    }),
+  );
+  const published = await a.post(`/api/chatbots/${chatbotId}/publish`);
+  expect(published.statusCode, published.body).toBe(200);
+  // Conversations are the visitor's: stored as the visitor's side stores them.
+  const conversationId = await seedConversation(app.db, {
+    chatbotId,
+    userId: a.id,
+    visitorName: `${MARKER} visitor`,
+    visitorEmail: 'zv@example.com',
+    variables: { name: `${MARKER} visitor` },
+    contactId,
+    messages: [
+      { role: 'bot', text: 'What would you like to know?' },
+      { role: 'visitor', text: `${MARKER} question` },
+    ],
+  });
+  const bChatbotId = await created(b.post('/api/chatbots', { name: 'Bob bot' }));
   return {
     app,
     a,
@@ -287,6 +319,10 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     feedToken,
     stages,
     bPipelineId,
+    chatbotId,
+    knowledgeId,
+    conversationId,
+    bChatbotId,
   };
 }
 
@@ -313,6 +349,10 @@ export const aReads = {
   scheduling: () => '/api/scheduling/settings',
   ai: () => '/api/settings/ai',
   calendarIntegration: () => '/api/calendar/integration',
+  chatbot: (w: World) => `/api/chatbots/${w.chatbotId}`,
+  knowledge: (w: World) => `/api/chatbots/${w.chatbotId}/knowledge`,
+  conversations: (w: World) => `/api/chatbots/${w.chatbotId}/conversations`,
+  conversation: (w: World) => `/api/chatbots/${w.chatbotId}/conversations/${w.conversationId}`,
 } satisfies Record<string, (w: World) => string>;
 export type ReadKey = keyof typeof aReads;
 

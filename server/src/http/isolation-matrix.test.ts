@@ -55,6 +55,9 @@ function leaksOf(body: string): string[] {
     w.bookingId,
     w.notificationId,
     w.feedToken,
+    w.chatbotId,
+    w.knowledgeId,
+    w.conversationId,
   ];
   return secrets.filter((secret) => body.includes(secret));
 }
