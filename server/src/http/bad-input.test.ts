@@ -19,7 +19,10 @@ let categoryId: string;
 let emailAccountId: string;
 let formId: string;
 let chatbotId: string;
+/** A bot made live in the database (the visitor's routes), beside the owner's bot made over the API. */
+let liveBotId: string;
 let conversationId: string;
+let knowledgeId: string;
 const none = '00000000-0000-0000-0000-000000000000';
 beforeAll(async () => {
   t = await buildTestApp();
@@ -52,10 +55,14 @@ beforeAll(async () => {
     .insert(chatbotFlows)
     .values({ userId: user.id, name: 'Target', isActive: true, draftFlow: flow, publishedFlow: flow })
     .returning({ id: chatbotFlows.id });
-  chatbotId = bot!.id;
+  liveBotId = bot!.id;
   conversationId = (
-    await t.app.inject({ method: 'POST', url: `/api/public/chatbots/${chatbotId}/conversations`, payload: {} })
+    await t.app.inject({ method: 'POST', url: `/api/public/chatbots/${liveBotId}/conversations`, payload: {} })
   ).json().conversationId;
+  chatbotId = (await user.post('/api/chatbots', { name: 'Target' })).json().id;
+  knowledgeId = (
+    await user.post(`/api/chatbots/${chatbotId}/knowledge`, { kind: 'qa', title: 'Target', body: 'Target' })
+  ).json().id;
 });
 afterAll(() => t.close());
 
@@ -123,12 +130,24 @@ const writeRoutes = () =>
     ['POST', `/api/public/forms/${formId}/submissions`],
     ['POST', `/api/public/forms/${none}/submissions`],
     ['POST', '/api/public/forms/x/submissions'],
-    ['POST', `/api/public/chatbots/${chatbotId}/conversations`],
+    ['POST', `/api/public/chatbots/${liveBotId}/conversations`],
     ['POST', `/api/public/chatbots/${none}/conversations`],
     ['POST', '/api/public/chatbots/x/conversations'],
-    ['POST', `/api/public/chatbots/${chatbotId}/conversations/${conversationId}/turns`],
-    ['POST', `/api/public/chatbots/${chatbotId}/conversations/${none}/turns`],
+    ['POST', `/api/public/chatbots/${liveBotId}/conversations/${conversationId}/turns`],
+    ['POST', `/api/public/chatbots/${liveBotId}/conversations/${none}/turns`],
     ['POST', '/api/public/chatbots/x/conversations/%00/turns'],
+    ['POST', '/api/chatbots'],
+    ['PATCH', `/api/chatbots/${chatbotId}`],
+    ['PATCH', `/api/chatbots/${none}`],
+    ['PATCH', '/api/chatbots/x'],
+    ['POST', `/api/chatbots/${chatbotId}/publish`],
+    ['POST', '/api/chatbots/%00/publish'],
+    ['POST', `/api/chatbots/${chatbotId}/knowledge`],
+    ['POST', `/api/chatbots/${none}/knowledge`],
+    ['PATCH', `/api/chatbots/${chatbotId}/knowledge/${knowledgeId}`],
+    ['PATCH', `/api/chatbots/${chatbotId}/knowledge/${none}`],
+    ['PATCH', `/api/chatbots/${none}/knowledge/${knowledgeId}`],
+    ['PATCH', `/api/chatbots/${chatbotId}/knowledge/x`],
     ['POST', `/api/notifications/${none}/read`],
     ['POST', '/api/notifications/x/read'],
     ['POST', '/api/notifications/%00/read'],
@@ -211,6 +230,19 @@ const readRoutes = [
   '/api/chatbots?cursor[x]=1',
   '/api/chatbots?cursor=%00',
   '/api/chatbots?cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/api/chatbots/%00',
+  '/api/chatbots/x',
+  '/api/chatbots/00000000-0000-0000-0000-000000000000',
+  '/api/chatbots/00000000-0000-0000-0000-000000000000/knowledge',
+  '/api/chatbots/x/knowledge?limit=0',
+  '/api/chatbots/00000000-0000-0000-0000-000000000000/knowledge?cursor=a.b.c',
+  '/api/chatbots/00000000-0000-0000-0000-000000000000/conversations',
+  '/api/chatbots/00000000-0000-0000-0000-000000000000/conversations?q=%00',
+  '/api/chatbots/00000000-0000-0000-0000-000000000000/conversations?q[a]=1&limit=abc',
+  `/api/chatbots/00000000-0000-0000-0000-000000000000/conversations?q=${'%25_%5C'.repeat(33)}`,
+  '/api/chatbots/00000000-0000-0000-0000-000000000000/conversations?cursor=W251bGwsIngiXQ.AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/api/chatbots/x/conversations/y',
+  '/api/chatbots/00000000-0000-0000-0000-000000000000/conversations/00000000-0000-0000-0000-000000000000',
   '/api/calendar',
   '/api/calendar?from=%00&to=2030-01-02T00:00:00Z',
   '/api/calendar?from[]=1&to[]=2',
@@ -389,6 +421,11 @@ describe('bad input never causes a server error', () => {
       `/api/email-accounts/${none}`,
       '/api/forms/x',
       `/api/forms/${none}`,
+      '/api/chatbots/x',
+      `/api/chatbots/${none}`,
+      `/api/chatbots/${none}/knowledge/${knowledgeId}`,
+      `/api/chatbots/${chatbotId}/knowledge/%00`,
+      `/api/chatbots/${chatbotId}/knowledge/${none}`,
       '/api/email/messages/x',
       `/api/email/messages/${none}`,
       '/api/email/folders/%00',
@@ -429,6 +466,15 @@ describe('bad input never causes a server error', () => {
       apiKeyMasked: null,
       baseUrl: null,
     });
+    // `{ name: 'x', … }` is a valid chatbot (and publishing reads no body); nothing above is a valid draft or
+    // knowledge entry.
+    const chatbot = (await user.get(`/api/chatbots/${chatbotId}`)).json();
+    expect(['Target', 'x']).toContain(chatbot.name);
+    expect(chatbot).toMatchObject({ isActive: false, draftFlow: answerThenCaptureTemplate() });
+    const knowledge = (await user.get(`/api/chatbots/${chatbotId}/knowledge`)).json();
+    expect(knowledge.items.map((e: { id: string; title: string }) => [e.id, e.title])).toEqual([
+      [knowledgeId, 'Target'],
+    ]);
     // No body above is a valid change of the notification settings.
     const notificationSettings = (await user.get('/api/notifications/settings')).json();
     expect(notificationSettings).toEqual({ formSubmissions: true, bookings: true, overdue: true });

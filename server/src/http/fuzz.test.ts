@@ -418,6 +418,7 @@ function realParam(w: World, segments: string[], index: number): string {
     bookings: w.bookingId,
     forms: w.formId,
     chatbots: w.chatbotId,
+    knowledge: w.knowledgeId,
     conversations: w.conversationId,
     notifications: w.notificationId,
     avatars: w.a.id,

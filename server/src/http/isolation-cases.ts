@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_TOKEN_HEADER } from '@common/chatbots';
+import { answerThenCaptureTemplate } from '@common/chatbot-templates';
 import { MARKER, mailServer, type Call, type World } from './isolation-fixtures';
 
 // The isolation matrix's table (isolation-matrix.test.ts): one entry per route of the server's route table.
@@ -40,6 +41,8 @@ const form = (w: World) => ({
   name: 'Hijacked form',
   fields: [{ id: w.fieldId, type: 'name', label: 'Full Name', required: true }],
 });
+const knowledgeEntry = { kind: 'qa', title: 'Hijacked', body: 'Hijacked' };
+const chatbotDraft = () => ({ ...answerThenCaptureTemplate(), start: null });
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 const none = '00000000-0000-0000-0000-000000000000';
 
@@ -125,14 +128,14 @@ export const routeCases: Record<string, RouteCase> = {
   'GET /api/public/chatbots/:id/conversations/:conversationId': {
     public: 'a visitor resumes their conversation by its token',
     call: (w) => ({
-      ...get(`/api/public/chatbots/${w.chatbotId}/conversations/${w.conversationId}`),
+      ...get(`/api/public/chatbots/${w.chatbotId}/conversations/${w.chatConversationId}`),
       headers: { [CHAT_TOKEN_HEADER]: w.chatToken },
     }),
   },
   'POST /api/public/chatbots/:id/conversations/:conversationId/turns': {
     public: 'a visitor’s messages, by the conversation’s token',
     call: (w) => ({
-      ...post(`/api/public/chatbots/${w.chatbotId}/conversations/${w.conversationId}/turns`, {
+      ...post(`/api/public/chatbots/${w.chatbotId}/conversations/${w.chatConversationId}/turns`, {
         type: 'text',
         text: 'Hello',
       }),
@@ -293,6 +296,43 @@ export const routeCases: Record<string, RouteCase> = {
   },
 
   'GET /api/chatbots': { probes: () => [get('/api/chatbots')] },
+  'POST /api/chatbots': { probes: () => [post('/api/chatbots', { name: 'Bob second bot' })] },
+  'GET /api/chatbots/:id': { probes: (w) => [get(`/api/chatbots/${w.chatbotId}`, 404)] },
+  'PATCH /api/chatbots/:id': {
+    probes: (w) => [
+      patch(`/api/chatbots/${w.chatbotId}`, { name: 'Hijacked', isActive: true, draftFlow: chatbotDraft() }),
+    ],
+  },
+  'DELETE /api/chatbots/:id': { probes: (w) => [del(`/api/chatbots/${w.chatbotId}`)] },
+  'POST /api/chatbots/:id/publish': { probes: (w) => [bare(`/api/chatbots/${w.chatbotId}/publish`)] },
+  'GET /api/chatbots/:id/knowledge': { probes: (w) => [get(`/api/chatbots/${w.chatbotId}/knowledge`, 404)] },
+  'POST /api/chatbots/:id/knowledge': {
+    probes: (w) => [post(`/api/chatbots/${w.chatbotId}/knowledge`, knowledgeEntry, 404)],
+  },
+  'PATCH /api/chatbots/:id/knowledge/:entryId': {
+    probes: (w) => [
+      patch(`/api/chatbots/${w.chatbotId}/knowledge/${w.knowledgeId}`, knowledgeEntry),
+      patch(`/api/chatbots/${w.bChatbotId}/knowledge/${w.knowledgeId}`, knowledgeEntry),
+    ],
+  },
+  'DELETE /api/chatbots/:id/knowledge/:entryId': {
+    probes: (w) => [
+      del(`/api/chatbots/${w.chatbotId}/knowledge/${w.knowledgeId}`),
+      del(`/api/chatbots/${w.bChatbotId}/knowledge/${w.knowledgeId}`),
+    ],
+  },
+  'GET /api/chatbots/:id/conversations': {
+    probes: (w) => [
+      get(`/api/chatbots/${w.chatbotId}/conversations`, 404),
+      get(`/api/chatbots/${w.bChatbotId}/conversations?q=${MARKER}`),
+    ],
+  },
+  'GET /api/chatbots/:id/conversations/:conversationId': {
+    probes: (w) => [
+      get(`/api/chatbots/${w.chatbotId}/conversations/${w.conversationId}`, 404),
+      get(`/api/chatbots/${w.bChatbotId}/conversations/${w.conversationId}`, 404),
+    ],
+  },
   'GET /api/scheduling/settings': { probes: () => [get('/api/scheduling/settings')] },
   'PATCH /api/scheduling/settings': { probes: () => [patch('/api/scheduling/settings', { timeFormat: '12h' }, 'own')] },
   'GET /api/settings/ai': { probes: () => [get('/api/settings/ai')] },

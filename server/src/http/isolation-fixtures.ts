@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
-import { answerThenCaptureTemplate } from '@common/chatbot-templates';
 import { buildApp } from '../app';
-import { chatbotFlows } from '../db/schema';
+import { seedConversation } from '../modules/chatbots/conversation-fixtures';
 import { storeIncoming } from '../modules/email/store';
 import { signUp, openTestDatabase, testConfig, type TestApp, type UserClient } from '../test/test-app';
 
@@ -124,10 +123,6 @@ export interface World {
   emailFolderId: string;
   formId: string;
   fieldId: string;
-  /** A's active published chatbot, a visitor's conversation with it and that conversation's token. */
-  chatbotId: string;
-  conversationId: string;
-  chatToken: string;
   bookingId: string;
   notificationId: string;
   feedToken: string;
@@ -135,6 +130,16 @@ export interface World {
   stages: string[];
   /** B's own pipeline, for the calls that need one of B's to reach A's. */
   bPipelineId: string;
+  /** A's active published chatbot, a knowledge entry of it and a visitor's conversation with it (stored as the
+   * visitor's side stores one, with A's marks). */
+  chatbotId: string;
+  knowledgeId: string;
+  conversationId: string;
+  /** A conversation a visitor started over the public API, and its token. */
+  chatConversationId: string;
+  chatToken: string;
+  /** B's own chatbot, for the calls that name A's entry or conversation under one of B's bots. */
+  bChatbotId: string;
 }
 
 type Items<T = object> = { items: Array<T & { id: string }> };
@@ -250,20 +255,6 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   });
   expect(submitted.statusCode, submitted.body).toBeLessThan(300);
 
-  const flow = answerThenCaptureTemplate();
-  const [bot] = await app.db
-    .insert(chatbotFlows)
-    .values({ userId: a.id, name: `${MARKER} bot`, isActive: true, draftFlow: flow, publishedFlow: flow })
-    .returning({ id: chatbotFlows.id });
-  const chatbotId = bot!.id;
-  const chat = await send(app, null, {
-    method: 'POST',
-    url: `/api/public/chatbots/${chatbotId}/conversations`,
-    body: {},
-  });
-  expect(chat.statusCode, chat.body).toBe(201);
-  const { conversationId, token: chatToken } = chat.json<{ conversationId: string; token: string }>();
-
   const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const slots = await send(app, null, { method: 'GET', url: `/api/public/booking/${a.id}/slots?date=${date}&tz=UTC` });
   expect(slots.statusCode, slots.body).toBe(200);
@@ -287,6 +278,44 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   const pipelines: Array<{ id: string; stages: string[] }> = (await a.get('/api/pipelines')).json();
   const stages = pipelines.find((p) => p.id === pipelineId)!.stages;
   const bPipelineId = await created(b.post('/api/pipelines', { name: 'Bob pipeline' }));
+
+  const chatbotId = await created(a.post('/api/chatbots', { name: `${MARKER} bot`, description: `${MARKER} bot` }));
+  const knowledgeId = await created(
+    a.post(`/api/chatbots/${chatbotId}/knowledge`, {
+      kind: 'qa',
+      title: `${MARKER} question`,
+      body: `${MARKER} answer`,
+    }),
+  );
+  const published = await a.post(`/api/chatbots/${chatbotId}/publish`);
+  expect(published.statusCode, published.body).toBe(200);
+  const activated = await a.patch(`/api/chatbots/${chatbotId}`, { isActive: true });
+  expect(activated.statusCode, activated.body).toBe(200);
+  // A visitor's conversation, started as the widget starts one, and the token that reaches it.
+  const chat = await send(app, null, {
+    method: 'POST',
+    url: `/api/public/chatbots/${chatbotId}/conversations`,
+    body: {},
+  });
+  expect(chat.statusCode, chat.body).toBe(201);
+  const { conversationId: chatConversationId, token: chatToken } = chat.json<{
+    conversationId: string;
+    token: string;
+  }>();
+  // Conversations are the visitor's: stored as the visitor's side stores them.
+  const conversationId = await seedConversation(app.db, {
+    chatbotId,
+    userId: a.id,
+    visitorName: `${MARKER} visitor`,
+    visitorEmail: 'zv@example.com',
+    variables: { name: `${MARKER} visitor` },
+    contactId,
+    messages: [
+      { role: 'bot', text: 'What would you like to know?' },
+      { role: 'visitor', text: `${MARKER} question` },
+    ],
+  });
+  const bChatbotId = await created(b.post('/api/chatbots', { name: 'Bob bot' }));
   return {
     app,
     a,
@@ -304,14 +333,17 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     emailFolderId,
     formId,
     fieldId,
-    chatbotId,
-    conversationId,
-    chatToken,
     bookingId,
     notificationId,
     feedToken,
     stages,
     bPipelineId,
+    chatbotId,
+    knowledgeId,
+    conversationId,
+    chatConversationId,
+    chatToken,
+    bChatbotId,
   };
 }
 
@@ -338,6 +370,10 @@ export const aReads = {
   scheduling: () => '/api/scheduling/settings',
   ai: () => '/api/settings/ai',
   calendarIntegration: () => '/api/calendar/integration',
+  chatbot: (w: World) => `/api/chatbots/${w.chatbotId}`,
+  knowledge: (w: World) => `/api/chatbots/${w.chatbotId}/knowledge`,
+  conversations: (w: World) => `/api/chatbots/${w.chatbotId}/conversations`,
+  conversation: (w: World) => `/api/chatbots/${w.chatbotId}/conversations/${w.conversationId}`,
 } satisfies Record<string, (w: World) => string>;
 export type ReadKey = keyof typeof aReads;
 

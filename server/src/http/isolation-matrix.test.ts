@@ -55,6 +55,10 @@ function leaksOf(body: string): string[] {
     w.bookingId,
     w.notificationId,
     w.feedToken,
+    w.chatbotId,
+    w.knowledgeId,
+    w.conversationId,
+    w.chatConversationId,
   ];
   return secrets.filter((secret) => body.includes(secret));
 }
