@@ -115,27 +115,27 @@ export const routeCases: Record<string, RouteCase> = {
 
   'GET /api/public/chatbots/:id': {
     public: 'the chat widget and page name the bot they talk with',
-    call: (w) => get(`/api/public/chatbots/${w.chatbotId}`),
+    call: (w) => get(`/api/public/chatbots/${w.liveBotId}`),
   },
   'OPTIONS /api/public/chatbots/*': {
     public: 'the chat widget on another site asks before it sends',
-    call: (w) => ({ method: 'OPTIONS', url: `/api/public/chatbots/${w.chatbotId}/conversations` }),
+    call: (w) => ({ method: 'OPTIONS', url: `/api/public/chatbots/${w.liveBotId}/conversations` }),
   },
   'POST /api/public/chatbots/:id/conversations': {
     public: 'visitors chat without an account',
-    call: (w) => post(`/api/public/chatbots/${w.chatbotId}/conversations`, {}),
+    call: (w) => post(`/api/public/chatbots/${w.liveBotId}/conversations`, {}),
   },
   'GET /api/public/chatbots/:id/conversations/:conversationId': {
     public: 'a visitor resumes their conversation by its token',
     call: (w) => ({
-      ...get(`/api/public/chatbots/${w.chatbotId}/conversations/${w.chatConversationId}`),
+      ...get(`/api/public/chatbots/${w.liveBotId}/conversations/${w.chatConversationId}`),
       headers: { [CHAT_TOKEN_HEADER]: w.chatToken },
     }),
   },
   'POST /api/public/chatbots/:id/conversations/:conversationId/turns': {
     public: 'a visitor’s messages, by the conversation’s token',
     call: (w) => ({
-      ...post(`/api/public/chatbots/${w.chatbotId}/conversations/${w.chatConversationId}/turns`, {
+      ...post(`/api/public/chatbots/${w.liveBotId}/conversations/${w.chatConversationId}/turns`, {
         type: 'text',
         text: 'Hello',
       }),

@@ -130,12 +130,12 @@ export interface World {
   stages: string[];
   /** B's own pipeline, for the calls that need one of B's to reach A's. */
   bPipelineId: string;
-  /** A's active published chatbot, a knowledge entry of it and a visitor's conversation with it (stored as the
-   * visitor's side stores one, with A's marks). */
+  /** A's published chatbot, a knowledge entry of it and a visitor's conversation with it. */
   chatbotId: string;
   knowledgeId: string;
   conversationId: string;
-  /** A conversation a visitor started over the public API, and its token. */
+  /** A's bot that is on, for the visitor's routes: a conversation a visitor started with it and its token. */
+  liveBotId: string;
   chatConversationId: string;
   chatToken: string;
   /** B's own chatbot, for the calls that name A's entry or conversation under one of B's bots. */
@@ -289,12 +289,15 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   );
   const published = await a.post(`/api/chatbots/${chatbotId}/publish`);
   expect(published.statusCode, published.body).toBe(200);
-  const activated = await a.patch(`/api/chatbots/${chatbotId}`, { isActive: true });
+  // A's bot on a website: published and on, with a visitor's conversation started as the widget starts one. Apart
+  // from the bot above, whose conversations A reads back: visitors may start conversations with this one.
+  const liveBotId = await created(a.post('/api/chatbots', { name: `${MARKER} live bot` }));
+  expect((await a.post(`/api/chatbots/${liveBotId}/publish`)).statusCode).toBe(200);
+  const activated = await a.patch(`/api/chatbots/${liveBotId}`, { isActive: true });
   expect(activated.statusCode, activated.body).toBe(200);
-  // A visitor's conversation, started as the widget starts one, and the token that reaches it.
   const chat = await send(app, null, {
     method: 'POST',
-    url: `/api/public/chatbots/${chatbotId}/conversations`,
+    url: `/api/public/chatbots/${liveBotId}/conversations`,
     body: {},
   });
   expect(chat.statusCode, chat.body).toBe(201);
@@ -341,6 +344,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     chatbotId,
     knowledgeId,
     conversationId,
+    liveBotId,
     chatConversationId,
     chatToken,
     bChatbotId,

@@ -162,7 +162,12 @@ export function ChatView({ chatbotId, preview = false, className }: ChatViewProp
   return (
     <div className={cn('flex min-h-0 flex-1 flex-col', className)}>
       {preview && <p className="border-b border-slate-200 px-4 py-2 text-xs text-slate-600">{t.previewNote}</p>}
-      <ol aria-label={t.chatLabel} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3">
+      {/* Focusable, so the transcript scrolls by keyboard too. */}
+      <ol
+        aria-label={t.chatLabel}
+        tabIndex={0}
+        className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3"
+      >
         {messages.map((message, index) => (
           <ChatLine key={index} message={message} />
         ))}
