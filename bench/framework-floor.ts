@@ -13,8 +13,16 @@ interface Answer {
 const answers = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Answer[];
 const app = Fastify({ logger: false });
 const routes = new Set<string>();
+/** An id in a path is a parameter: the chat lines' every request names another conversation. */
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const routeOf = (path: string) =>
+  path
+    .split('?')[0]!
+    .split('/')
+    .map((part, index) => (ID.test(part) ? `:id${index}` : part))
+    .join('/');
 for (const answer of answers) {
-  const route = answer.path.split('?')[0]!;
+  const route = routeOf(answer.path);
   // Pages of one list share a path and are of one size: the first body stands for them all.
   if (routes.has(`${answer.method} ${route}`)) continue;
   routes.add(`${answer.method} ${route}`);

@@ -11,6 +11,21 @@ export interface Stats {
   errors: number;
 }
 
+/** A request's own path and headers, which no other request may use while it is in flight (a conversation). */
+export interface PooledRequest {
+  path: string;
+  headers: Record<string, string>;
+}
+
+interface Pooled {
+  pooled?: PooledRequest;
+}
+
+export interface RequestPool {
+  take(): PooledRequest;
+  giveBack(request: PooledRequest): void;
+}
+
 export interface HttpTarget {
   method: 'GET' | 'POST';
   path: string;
@@ -18,6 +33,24 @@ export interface HttpTarget {
   body?: string;
   /** A new body for every request, for writes that must differ each time (a free slot, an idempotency key). */
   nextBody?: () => string;
+  /** Each request's path and headers taken from this pool, and given back once answered. */
+  pool?: RequestPool;
+}
+
+/** One request of the target, as fetch sends it (to record an answer), its pooled request given back after. */
+export async function fetchOnce(base: string, target: HttpTarget): Promise<Response> {
+  const pooled = target.pool?.take();
+  try {
+    const res = await fetch(base + (pooled?.path ?? target.path), {
+      method: target.method,
+      headers: { ...target.headers, ...pooled?.headers },
+      body: target.nextBody?.() ?? target.body,
+    });
+    await res.clone().arrayBuffer();
+    return res;
+  } finally {
+    if (pooled) target.pool!.giveBack(pooled);
+  }
 }
 
 /** Drives `base + target.path` with `connections` concurrent connections for `seconds`, no pipelining. */
@@ -27,13 +60,35 @@ export async function measureHttp(
   connections: number,
   seconds: number,
 ): Promise<Stats> {
-  const { nextBody } = target;
+  const { nextBody, pool } = target;
+  // autocannon keeps a request's context from its setup to its answer: the pooled request goes back from there.
+  const dynamic = nextBody || pool;
   const result = await autocannon({
     url: base + target.path,
     method: target.method,
     headers: target.headers,
     body: target.body,
-    ...(nextBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }] } : {}),
+    ...(dynamic
+      ? {
+          requests: [
+            {
+              setupRequest: (request, context) => {
+                const pooled = pool?.take();
+                (context as Pooled).pooled = pooled;
+                return {
+                  ...request,
+                  ...(pooled ? { path: pooled.path, headers: { ...request.headers, ...pooled.headers } } : {}),
+                  ...(nextBody ? { body: nextBody() } : {}),
+                };
+              },
+              onResponse: (_status, _body, context) => {
+                const { pooled } = context as Pooled;
+                if (pooled) pool?.giveBack(pooled);
+              },
+            },
+          ],
+        }
+      : {}),
     connections,
     pipelining: 1,
     duration: seconds,

@@ -65,7 +65,18 @@ import type { EmailCheckResult, EmailListItem } from '../common/email';
 import * as schema from '../server/src/db/schema';
 import { createPostgresDatabase } from '../server/src/test/test-app';
 import { formatBundleReport, measureBundles, type BundleReport } from './bundle';
-import { measureHttp, measureLoop, type HttpTarget, type Stats } from './load';
+import { fetchOnce, measureHttp, measureLoop, type HttpTarget, type Stats } from './load';
+import { startAiProviderServer } from '../server/src/test/ai-provider-server';
+import { anyWordQuery } from '../server/src/modules/chatbots/ai/retrieval';
+import {
+  AI_QUESTION,
+  aiTurnFloorSql,
+  askTurnFloorSql,
+  chatTargets,
+  seedChatbots,
+  turnFloorParams,
+  type ChatbotFixture,
+} from './chatbot-lines';
 import {
   BENCH_EMAIL,
   BENCH_PASSWORD,
@@ -356,9 +367,15 @@ interface Fixture {
   firstFreeDay: number;
   deep: { name: string; id: string };
   deepPosition: number;
+  chatbots: ChatbotFixture;
+  chatFloors: { ask: () => unknown[]; ai: () => unknown[] };
 }
 
-function linesFor(f: Fixture, cookie: string): Line[] {
+/** The chat lines' targets need the server (their conversations are started over its API); the floors do not. */
+type ChatTargets = Awaited<ReturnType<typeof chatTargets>>;
+const noTarget: HttpTarget = { method: 'POST', path: '' };
+
+function linesFor(f: Fixture, cookie: string, chat: ChatTargets | null): Line[] {
   const { userId, pipelineId, deep, deepPosition } = f;
   const cursor = new Cursors(SECRET_KEY).seal([deep.name, deep.id], userId, contactListName('name', 'asc'));
   const columns = 'id, name, email, phone, company, created_at';
@@ -529,6 +546,18 @@ function linesFor(f: Fixture, cookie: string): Line[] {
         const end = new Date(start.getTime() + BOOKING_SLOT_MINUTES * MINUTE);
         return [userId, start.toISOString(), end.toISOString(), 'Vera Visitor', 'vera@example.com', null, randomUUID()];
       },
+    },
+    {
+      name: 'POST /api/public/chatbots/:id/conversations/:id/turns (Message/Ask turn)',
+      target: chat?.ask ?? noTarget,
+      floorSql: askTurnFloorSql,
+      floorParams: f.chatFloors.ask,
+    },
+    {
+      name: 'POST /api/public/chatbots/:id/conversations/:id/turns (AI answer, streamed, local provider)',
+      target: chat?.ai ?? noTarget,
+      floorSql: aiTurnFloorSql,
+      floorParams: f.chatFloors.ai,
     },
   ];
 }
@@ -819,10 +848,13 @@ async function main() {
   const children: ChildProcess[] = [];
   const benchStart = performance.now();
   const elapsed = () => `${((performance.now() - benchStart) / 1000).toFixed(0)} s`;
+  // The AI provider of the chat lines: the tests' stand-in for an OpenAI-compatible endpoint, on loopback.
+  const provider = await startAiProviderServer();
   try {
     console.log(`Database: ${kind}. Seeding ${sizeText()}…`);
     const database = await openDatabase({ databaseUrl: fresh?.url, dataDir });
     const seeded = await seed(database.db, SIZE);
+    const chatbots = await seedChatbots(database.db, seeded.userId, SECRET_KEY, provider.baseUrls.openai);
     // Statistics and merged GIN pending lists, as autovacuum (PostgreSQL) or the server's own analyze job
     // (PGlite) leave them after a bulk load.
     await database.db.execute(sql`analyze`);
@@ -846,8 +878,15 @@ async function main() {
         rows: Array<{ name: string; id: string }>;
       }
     ).rows;
-    const fixture: Fixture = { ...seeded, deep: deep!, deepPosition };
-    const lines = chosen(linesFor(fixture, ''));
+    const tsquery = anyWordQuery(AI_QUESTION)!;
+    const chatFloors = await turnFloorParams(
+      (text, params) => driver.query(text, params) as Promise<{ rows: unknown[] }>,
+      chatbots,
+      seeded.userId,
+      tsquery,
+    );
+    const fixture: Fixture = { ...seeded, deep: deep!, deepPosition, chatbots, chatFloors };
+    const lines = chosen(linesFor(fixture, '', null));
     const driverStats = new Map<string, Stats>();
     console.log(`[${elapsed()}] Measuring ${lines.length} lines: the driver floors…`);
     for (const line of lines) {
@@ -862,6 +901,8 @@ async function main() {
     await driver.query(`delete from bookings where user_id = $1 and scheduled_start_time >= '2100-01-01'`, [
       seeded.userId,
     ]);
+    // The floor's AI turns counted answers against the bot's day; the server starts with the whole day's allowance.
+    await driver.query('delete from chatbot_ai_usage', []);
     await driver.close();
 
     const port = await freePort();
@@ -881,10 +922,14 @@ async function main() {
       FORM_SUBMISSIONS_PER_MINUTE: '10000000',
       FORM_SUBMISSIONS_PER_FORM_PER_MINUTE: '10000000',
       BOOKING_ATTEMPTS_PER_MINUTE: '10000000',
+      CHATBOT_MESSAGES_PER_MINUTE: '10000000',
+      CHATBOT_MESSAGES_PER_BOT_PER_MINUTE: '10000000',
       BENCH_LOOP_DELAY_FILE: loopFile,
       ...(fresh ? { DATABASE_URL: fresh.url } : {}),
-      // The test mail servers listen on loopback, with a certificate of their own.
-      ...(mail ? { ALLOW_PRIVATE_HOSTS: 'true', MAIL_CA_FILE: mail.caFile } : {}),
+      // The AI provider, and the test mail servers, listen on loopback (the mail servers with a certificate of their
+      // own).
+      ALLOW_PRIVATE_HOSTS: 'true',
+      ...(mail ? { MAIL_CA_FILE: mail.caFile } : {}),
     };
     const serverArgs = ['--import', './bench/event-loop-probe.mjs', 'server/src/main.ts'];
     // Cold start: from spawning the server on the seeded data to its first 200.
@@ -893,18 +938,16 @@ async function main() {
     const coldHealth = (performance.now() - spawnedAt) / 1000;
     children.push(server);
     const cookie = await signIn(base);
-    const apiLines = chosen(linesFor(fixture, cookie));
+    const measuresChat = lines.some((line) => line.name.includes('/chatbots/'));
+    const apiLines = chosen(linesFor(fixture, cookie, measuresChat ? await chatTargets(base, chatbots, quick) : null));
 
     // The framework floor answers each path with a body of the API's own size.
     const answers = [];
     for (const { target } of apiLines) {
-      const res = await fetch(base + target.path, {
-        method: target.method,
-        headers: target.headers,
-        body: target.nextBody?.() ?? target.body,
-      });
-      answers.push({ method: target.method, path: target.path, status: res.status, body: await res.text() });
-      if (!res.ok) throw new Error(`${target.method} ${target.path} answered ${res.status}`);
+      const res = await fetchOnce(base, target);
+      const answered = new URL(res.url).pathname + new URL(res.url).search;
+      answers.push({ method: target.method, path: answered, status: res.status, body: await res.text() });
+      if (!res.ok) throw new Error(`${target.method} ${answered} answered ${res.status}`);
     }
     const answersFile = path.join(dataDir, 'framework-answers.json');
     writeFileSync(answersFile, JSON.stringify(answers));
@@ -917,6 +960,10 @@ async function main() {
       await settle(base);
       for (const concurrency of CONCURRENCY) {
         apiStats.set(`${line.name}@${concurrency}`, await measureHttp(base, line.target, concurrency, SECONDS));
+        // An AI turn answered without the provider (no passage found, the allowance used up) measured another path.
+        if (line.name.includes('AI answer') && provider.requests.length === 0)
+          throw new Error(`${line.name}: no question reached the AI provider`);
+        provider.requests.length = 0;
         await settle(base);
       }
     }
@@ -1015,6 +1062,7 @@ async function main() {
   } finally {
     for (const child of children) await stopProcess(child);
     await fresh?.drop();
+    await provider.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
