@@ -138,12 +138,16 @@ test.describe('chatbot flow builder', () => {
     await expect(added).toHaveCount(0);
   });
 
-  test('Publish is refused with a problem that selects its block, then done once fixed; axe; 375 px', async ({
+  test('Publish is refused with a problem that selects its block, then done once fixed, and a visitor meets what the canvas holds; axe; 375 px', async ({
     page,
+    browser,
     signedIn: _,
   }) => {
     const bot = await createChatbot(page);
     await openBuilder(page, bot.id);
+    await block(page, 'Start, Message: Greeting').click();
+    await page.getByLabel('Message text').fill('Welcome! This greeting was written on the canvas.');
+    await saved(page);
     await page.getByRole('button', { name: 'Add Message block' }).click();
     await page.getByRole('button', { name: 'Whole flow' }).click();
     await expect(page.getByRole('heading', { name: 'Flow', exact: true })).toBeVisible();
@@ -160,6 +164,20 @@ test.describe('chatbot flow builder', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(toast(page, chatbotMessages.published)).toBeVisible();
     await expect(page.getByText('Published', { exact: true })).toBeVisible();
+
+    // Turned on, the bot greets a visitor of its chat page with the words written on the canvas.
+    const on = await page.request.patch(`/api/chatbots/${bot.id}`, { data: { isActive: true } });
+    expect(on.status(), await on.text()).toBe(200);
+    const visitor = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    try {
+      const chat = await visitor.newPage();
+      await chat.goto(`/chat/${bot.id}`);
+      const conversation = chat.getByRole('list', { name: 'Conversation' });
+      await expect(conversation.getByText('Welcome! This greeting was written on the canvas.')).toBeVisible();
+      await expect(conversation.getByText('What would you like to know?')).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
 
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(page.getByText('The flow builder needs a larger screen')).toBeVisible();
