@@ -130,6 +130,13 @@ test.describe('chatbot flow builder', () => {
     const added = block(page, 'Message: Bye for now');
     await added.focus();
     await page.keyboard.press('Enter');
+    // Delete on a toolbar or panel button is not the canvas's: the selected block stays.
+    await page.getByRole('button', { name: 'Undo' }).focus();
+    await page.keyboard.press('Delete');
+    await page.getByRole('heading', { name: /^Message block/ }).focus();
+    await page.keyboard.press('Delete');
+    await expect(added).toBeVisible();
+    await added.focus();
     await page.keyboard.press('Delete');
     await expect(added).toHaveCount(0);
     await page.keyboard.press('Control+z');

@@ -24,7 +24,8 @@ const shortcut = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘' : 'Ctrl+';
 export function BuilderToolbar(props: BuilderToolbarProps) {
   const { status } = props;
   return (
-    <div className="space-y-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+    // nokey: React Flow's Delete and arrow keys act on the canvas's selection, never from the toolbar.
+    <div className="nokey space-y-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-2">
         <div className="flex items-center gap-1" aria-label="History" role="group">
           <Button

@@ -31,7 +31,8 @@ export function SidePanel({ flow, selection, edit, onShowBlock, onShowEdge, onCl
   return (
     <aside
       aria-labelledby="builder-panel-title"
-      className="flex min-h-0 flex-col border-slate-200 bg-white md:w-88 md:shrink-0 md:border-l dark:border-slate-800 dark:bg-slate-900"
+      // nokey: React Flow's Delete and arrow keys act on the canvas's selection, never from a panel.
+      className="nokey flex min-h-0 flex-col border-slate-200 bg-white md:w-88 md:shrink-0 md:border-l dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
         <h2
