@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatbotTexts } from '@common/chatbot-engine';
+import { aiAnswer } from '@common/chatbot-test-flows';
 import { chatbotMessages, CHAT_TOKEN_HEADER, type ChatTurn } from '@common/chatbots';
 import {
   bookings,
@@ -215,6 +217,40 @@ describe('resuming by the token', () => {
     }
     expect((await resume(id, 'x', chat.token)).json()).toEqual(gone);
     expect(await storedLines(chat.conversationId)).toBe(1);
+  });
+
+  it('answers an effect a stopped server left waiting as failed once it is long past, so the visitor can go on', async () => {
+    const id = await insertBot(db(), owner, chainFlow([aiAnswer('ask-ai'), theEnd]));
+    const conversation = (chat: { conversationId: string }) => eq(chatbotConversations.id, chat.conversationId);
+    /** A conversation whose AI answer was claimed (stored before the provider is asked) `age` ago. */
+    const claimed = async (age: string) => {
+      const chat = await start(t.app, id);
+      const [row] = await db().select().from(chatbotConversations).where(conversation(chat));
+      await db()
+        .update(chatbotConversations)
+        .set({ state: { ...row!.state, phase: 'aiAnswer', aiQuestions: 1 }, updatedAt: sql`now() - ${age}::interval` })
+        .where(conversation(chat));
+      return chat;
+    };
+    const goOn = { type: 'text', kind: 'text', buttons: ['Ask another question', 'Continue'] };
+
+    // Claimed a minute ago: the answer may still come; nothing is offered and input is refused.
+    const running = await claimed('1 minute');
+    expect((await resume(id, running.conversationId, running.token)).json<ChatTurn>().expect).toEqual({ type: 'none' });
+    expect((await send(t.app, id, running, { type: 'text', text: 'Hello?' })).statusCode).toBe(422);
+
+    const stuck = await claimed('10 minutes');
+    const resumed = await resume(id, stuck.conversationId, stuck.token);
+    expect(resumed.statusCode).toBe(200);
+    expect(texts(resumed.json<ChatTurn>()).at(-1)).toBe(chatbotTexts.aiFailure);
+    expect(resumed.json<ChatTurn>().expect).toEqual(goOn);
+    // Released once: resumed again, the same.
+    expect((await resume(id, stuck.conversationId, stuck.token)).json()).toEqual(resumed.json());
+
+    // A turn on a stuck conversation is taken after the failure line.
+    const stuckAtTurn = await claimed('10 minutes');
+    const turn = await say(t.app, id, stuckAtTurn, { type: 'choice', label: 'Continue' });
+    expect(texts(turn)).toEqual([chatbotTexts.aiFailure, 'Bye, !']);
   });
 
   it('ends a conversation for its visitor once the bot is turned off', async () => {

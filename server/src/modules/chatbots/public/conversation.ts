@@ -90,14 +90,19 @@ export async function startChat(db: Db, request: StartRequest, options: TurnOpti
     ipHash: request.ipHash,
     preview: isOwnPreview,
   });
-  const conversation: Conversation = { ...row, bot, flow, state: first.state, preview: isOwnPreview };
+  const conversation: Conversation = { ...row, bot, flow, state: first.state, preview: isOwnPreview, stale: false };
   const turn = await advance(db, conversation, first, null, options);
   return { conversationId: row.id, token, ...turn };
 }
 
 /** GET …/conversations/:conversationId: the transcript so far and what comes next. */
-export async function resumeChat(db: Db, chatbotId: string, conversationId: string, tokenHash: string) {
-  const conversation = await findConversation(db, chatbotId, conversationId, tokenHash);
+export async function resumeChat(
+  db: Db,
+  target: { chatbotId: string; conversationId: string; tokenHash: string },
+  options: TurnOptions,
+) {
+  const conversation = await findConversation(db, target.chatbotId, target.conversationId, target.tokenHash);
+  await releaseStaleClaim(db, conversation, options);
   const messages = await readTranscript(db, conversation.id);
   return { messages, expect: publicExpectation(expectationOf(conversation.flow, conversation.state)) };
 }
@@ -110,11 +115,31 @@ export async function takeTurn(
   options: TurnOptions,
 ): Promise<ChatTurn> {
   const conversation = await findConversation(db, target.chatbotId, target.conversationId, target.tokenHash);
+  const released = await releaseStaleClaim(db, conversation, options);
   if (conversation.state.finished) throw conversationGone();
   const result = step(conversation.flow, conversation.state, input);
   if (result.refused) throw new AppError(422, texts.inputRefused);
   const line = visitorLine(input);
-  return advance(db, conversation, result, line ? { role: 'visitor', text: line, sources: [] } : null, options);
+  const turn = await advance(
+    db,
+    conversation,
+    result,
+    line ? { role: 'visitor', text: line, sources: [] } : null,
+    options,
+  );
+  return released ? { ...turn, messages: [...released.messages, ...turn.messages] } : turn;
+}
+
+/**
+ * A conversation still waiting for an effect long after any effect ends: the server stopped while it ran. The
+ * effect is answered as failed (the block's failure line, and the flow goes on), so the visitor is not left
+ * waiting for ever. Another request releasing it at the same moment finds it changed (409).
+ */
+async function releaseStaleClaim(db: Db, conversation: Conversation, options: TurnOptions): Promise<ChatTurn | null> {
+  if (!conversation.stale || expectationOf(conversation.flow, conversation.state).type !== 'effect') return null;
+  const result = step(conversation.flow, conversation.state, { type: 'effectFailed' });
+  if (result.refused) return null;
+  return advance(db, conversation, result, null, options);
 }
 
 /** The visitor's input as the transcript shows it; a chosen time as "2030-01-02 09:30 UTC". */

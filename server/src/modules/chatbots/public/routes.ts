@@ -115,7 +115,16 @@ export async function publicChatbotRoutes(app: FastifyInstance, options: PublicC
       schema: { params: publicConversationParamsSchema, response: { 200: conversationResumeSchema } },
       errorHandler: unknownAs(chatbotMessages.conversationGone),
     },
-    (req) => resumeChat(app.db, req.params.id, req.params.conversationId, tokenHashOf(req, app.config.secretKey)),
+    (req, reply) =>
+      resumeChat(
+        app.db,
+        {
+          chatbotId: req.params.id,
+          conversationId: req.params.conversationId,
+          tokenHash: tokenHashOf(req, app.config.secretKey),
+        },
+        turnOptions(req, reply, options, () => {}),
+      ),
   );
 
   r.post(

@@ -14,6 +14,12 @@ export const conversationGone = () => new AppError(404, texts.conversationGone);
 /** Another turn of the conversation changed it meanwhile: nothing of this one was stored. */
 export const turnConflict = () => new AppError(409, texts.inputRefused);
 
+/**
+ * A step waiting for its effect longer than this was left by a server that stopped while the effect ran: every
+ * effect ends well before (an AI answer's own limit is AI_TIMEOUT_MS, a minute by default).
+ */
+export const STALE_CLAIM_SECONDS = 300;
+
 /** Lines a resumed conversation shows, at most (the latest). */
 const MAX_TRANSCRIPT = 500;
 
@@ -66,6 +72,8 @@ export interface Conversation {
   preview: boolean;
   /** The conversation's last change (updated_at, to the microsecond): the compare-and-set of the next step. */
   version: string;
+  /** Its last change is older than STALE_CLAIM_SECONDS. */
+  stale: boolean;
 }
 
 /**
@@ -84,6 +92,7 @@ export async function findConversation(
       state: chatbotConversations.state,
       preview: chatbotConversations.preview,
       version: sql<string>`${chatbotConversations.updatedAt}::text`,
+      stale: sql<boolean>`${chatbotConversations.updatedAt} < now() - ${STALE_CLAIM_SECONDS} * interval '1 second'`,
       bot: botColumns,
     })
     .from(chatbotConversations)
@@ -99,7 +108,8 @@ export async function findConversation(
   const flow = row.preview ? readFlow(row.bot.draftFlow) : liveFlow(row.bot);
   const state = conversationStateSchema.safeParse(row.state);
   if (!flow || !state.success) throw conversationGone();
-  return { id: row.id, bot: row.bot, flow, state: state.data, preview: row.preview, version: row.version };
+  const { id, bot, preview, version, stale } = row;
+  return { id, bot, flow, state: state.data, preview, version, stale };
 }
 
 export async function insertConversation(
