@@ -1,7 +1,6 @@
 /** The chatbots' visible strings: the spec's (part 2 §2, "Chatbots") and those of the chatbot made real. */
 export const chatbotMessages = {
   loadFailed: 'Failed to load chatbot flows',
-  comingSoon: 'Chatbot builder coming soon...',
   getEmbedCode: 'Get Embed Code',
   editFlow: 'Edit Flow',
   // Beyond the spec: the title, the create button and the empty state.

@@ -79,7 +79,8 @@ test.describe('chatbots', () => {
 
     await card.getByRole('link', { name: `${chatbotMessages.editFlow} ${name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/app/chatbot/${id}$`));
-    await expect(page.getByText(chatbotMessages.comingSoon)).toHaveCount(0);
+    // The façade this page replaced is gone.
+    await expect(page.getByText('Chatbot builder coming soon...')).toHaveCount(0);
   });
 
   test('a bot’s knowledge, conversations and settings are kept in its tabs', async ({ page, signedIn: _ }) => {
