@@ -46,6 +46,7 @@ export function ChatbotCard({ flow, onEmbedCode }: ChatbotCardProps) {
           variant="secondary"
           size="sm"
           aria-label={`${chatbotMessages.getEmbedCode} for ${flow.name}`}
+          className="whitespace-nowrap"
           onClick={() => onEmbedCode(flow)}
         >
           <Code aria-hidden="true" className="size-4" />
@@ -54,7 +55,7 @@ export function ChatbotCard({ flow, onEmbedCode }: ChatbotCardProps) {
         <Link
           to={`/app/chatbot/${encodeURIComponent(flow.id)}`}
           aria-label={`${chatbotMessages.editFlow} ${flow.name}`}
-          className={buttonClasses('secondary', 'sm')}
+          className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}
         >
           <Pencil aria-hidden="true" className="size-4" />
           {chatbotMessages.editFlow}
