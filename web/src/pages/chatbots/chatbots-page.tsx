@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { Bot, Plus } from 'lucide-react';
 import { chatbotMessages, type ChatbotFlow } from '@common/chatbots';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
+import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
-import { Spinner } from '../../components/spinner';
 import { chatbotFlowsQuery } from './api';
 import { ChatbotCard } from './chatbot-card';
 import { CreateChatbotModal } from './create-chatbot-modal';
@@ -56,38 +54,13 @@ interface ChatbotFlowsProps {
 }
 
 function ChatbotFlows({ onEmbedCode, onCreate }: ChatbotFlowsProps) {
-  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useInfiniteQuery(chatbotFlowsQuery());
-
-  useEffect(() => {
-    if (isError) toast.error(chatbotMessages.loadFailed, { id: 'chatbots-load' });
-  }, [isError]);
-
-  if (isPending) {
-    return (
-      <Card className="flex justify-center py-16">
-        <Spinner label="Loading chatbot flows" className="size-6 text-indigo-500" />
-      </Card>
-    );
-  }
-  if (!data) {
-    return (
-      <Card>
-        <EmptyState
-          message={chatbotMessages.loadFailed}
-          action={
-            <Button variant="secondary" onClick={() => refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      </Card>
-    );
-  }
-  const flows = data.pages.flatMap((page) => page.items);
-  if (flows.length === 0) {
-    return (
-      <Card>
+  return (
+    <PagedList
+      query={useInfiniteQuery(chatbotFlowsQuery())}
+      loadingLabel="Loading chatbot flows"
+      loadFailed={chatbotMessages.loadFailed}
+      toastId="chatbots-load"
+      empty={
         <EmptyState
           icon={<Bot aria-hidden="true" className="size-6" />}
           message={chatbotMessages.empty}
@@ -98,23 +71,15 @@ function ChatbotFlows({ onEmbedCode, onCreate }: ChatbotFlowsProps) {
             </Button>
           }
         />
-      </Card>
-    );
-  }
-  return (
-    <div>
-      <ul aria-label="Chatbot flows" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {flows.map((flow) => (
-          <ChatbotCard key={flow.id} flow={flow} onEmbedCode={onEmbedCode} />
-        ))}
-      </ul>
-      {hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Load more
-          </Button>
-        </div>
+      }
+    >
+      {(flows) => (
+        <ul aria-label="Chatbot flows" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {flows.map((flow) => (
+            <ChatbotCard key={flow.id} flow={flow} onEmbedCode={onEmbedCode} />
+          ))}
+        </ul>
       )}
-    </div>
+    </PagedList>
   );
 }

@@ -1,15 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, MessagesSquare, Search } from 'lucide-react';
 import type { ChatbotDetail } from '@common/chatbots';
 import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/empty-state';
 import { FieldFrame, inputClasses } from '../../components/field';
-import { Spinner } from '../../components/spinner';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { conversationsQuery } from './api';
@@ -138,87 +136,55 @@ interface ConversationListProps {
 }
 
 function ConversationList({ chatbotId, q, openId, linkQuery }: ConversationListProps) {
-  const { data, isPending, isError, isRefetching, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    // A new search keeps the last list on screen until its answer comes.
-    useInfiniteQuery({ ...conversationsQuery(chatbotId, q), placeholderData: keepPreviousData });
-
-  useEffect(() => {
-    if (isError) toast.error(conversationMessages.loadFailed, { id: 'conversations-load' });
-  }, [isError]);
-
-  if (isPending) {
-    return (
-      <Card className="flex justify-center py-16">
-        <Spinner label="Loading conversations" className="size-6 text-indigo-500" />
-      </Card>
-    );
-  }
-  if (!data) {
-    return (
-      <Card>
-        <EmptyState
-          message={conversationMessages.loadFailed}
-          action={
-            <Button variant="secondary" loading={isRefetching} onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      </Card>
-    );
-  }
-  const conversations = data.pages.flatMap((page) => page.items);
-  if (conversations.length === 0) {
-    return (
-      <Card>
+  // A new search keeps the last list on screen until its answer comes.
+  const query = useInfiniteQuery({ ...conversationsQuery(chatbotId, q), placeholderData: keepPreviousData });
+  return (
+    <PagedList
+      query={query}
+      loadingLabel="Loading conversations"
+      loadFailed={conversationMessages.loadFailed}
+      toastId="conversations-load"
+      empty={
         <EmptyState
           icon={<MessagesSquare aria-hidden="true" className="size-6" />}
           message={q ? conversationMessages.noMatches : conversationMessages.empty}
         />
-      </Card>
-    );
-  }
-  return (
-    <div>
-      <ul
-        aria-label="Conversations, newest first"
-        className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
-      >
-        {conversations.map((conversation) => (
-          <li key={conversation.id}>
-            <Link
-              to={`${conversationPath(chatbotId, conversation.id)}${linkQuery}`}
-              aria-current={conversation.id === openId ? 'page' : undefined}
-              className={cn(
-                'block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800/60',
-                conversation.id === openId && 'bg-indigo-50 dark:bg-indigo-500/10',
-              )}
-            >
-              <span className="block text-sm font-medium wrap-anywhere text-slate-900 dark:text-white">
-                {visitorOf(conversation)}
-              </span>
-              <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
-                <time dateTime={conversation.createdAt}>{formatInstant(conversation.createdAt)}</time>
-              </span>
-              <span className="mt-2 flex flex-wrap gap-1.5">
-                <Badge variant={conversation.finished ? 'default' : 'primary'}>
-                  {conversation.finished ? 'Finished' : 'Open'}
-                </Badge>
-                {conversation.contactId && <Badge variant="success">Lead</Badge>}
-                {conversation.dealId && <Badge variant="success">Deal</Badge>}
-                {conversation.bookingId && <Badge variant="success">Booking</Badge>}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Load more
-          </Button>
-        </div>
+      }
+    >
+      {(conversations) => (
+        <ul
+          aria-label="Conversations, newest first"
+          className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+        >
+          {conversations.map((conversation) => (
+            <li key={conversation.id}>
+              <Link
+                to={`${conversationPath(chatbotId, conversation.id)}${linkQuery}`}
+                aria-current={conversation.id === openId ? 'page' : undefined}
+                className={cn(
+                  'block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800/60',
+                  conversation.id === openId && 'bg-indigo-50 dark:bg-indigo-500/10',
+                )}
+              >
+                <span className="block text-sm font-medium wrap-anywhere text-slate-900 dark:text-white">
+                  {visitorOf(conversation)}
+                </span>
+                <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
+                  <time dateTime={conversation.createdAt}>{formatInstant(conversation.createdAt)}</time>
+                </span>
+                <span className="mt-2 flex flex-wrap gap-1.5">
+                  <Badge variant={conversation.finished ? 'default' : 'primary'}>
+                    {conversation.finished ? 'Finished' : 'Open'}
+                  </Badge>
+                  {conversation.contactId && <Badge variant="success">Lead</Badge>}
+                  {conversation.dealId && <Badge variant="success">Deal</Badge>}
+                  {conversation.bookingId && <Badge variant="success">Booking</Badge>}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
       )}
-    </div>
+    </PagedList>
   );
 }

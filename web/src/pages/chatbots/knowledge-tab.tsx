@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { BookOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ChatbotDetail, KnowledgeEntry } from '@common/chatbots';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { PagedList } from '../../components/paged-list';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
-import { Spinner } from '../../components/spinner';
 import { formatDate } from '../../lib/format';
 import { knowledgeQuery, useDeleteKnowledge } from './api';
 import { KnowledgeFormModal, kindLabels } from './knowledge-form-modal';
@@ -77,38 +76,13 @@ interface KnowledgeListProps {
 }
 
 function KnowledgeList({ chatbotId, onAdd, onEdit, onDelete }: KnowledgeListProps) {
-  const { data, isPending, isError, isRefetching, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useInfiniteQuery(knowledgeQuery(chatbotId));
-
-  useEffect(() => {
-    if (isError) toast.error(knowledgeMessages.loadFailed, { id: 'knowledge-load' });
-  }, [isError]);
-
-  if (isPending) {
-    return (
-      <Card className="flex justify-center py-16">
-        <Spinner label="Loading knowledge" className="size-6 text-indigo-500" />
-      </Card>
-    );
-  }
-  if (!data) {
-    return (
-      <Card>
-        <EmptyState
-          message={knowledgeMessages.loadFailed}
-          action={
-            <Button variant="secondary" loading={isRefetching} onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      </Card>
-    );
-  }
-  const entries = data.pages.flatMap((page) => page.items);
-  if (entries.length === 0) {
-    return (
-      <Card>
+  return (
+    <PagedList
+      query={useInfiniteQuery(knowledgeQuery(chatbotId))}
+      loadingLabel="Loading knowledge"
+      loadFailed={knowledgeMessages.loadFailed}
+      toastId="knowledge-load"
+      empty={
         <EmptyState
           icon={<BookOpen aria-hidden="true" className="size-6" />}
           message={knowledgeMessages.empty}
@@ -119,54 +93,53 @@ function KnowledgeList({ chatbotId, onAdd, onEdit, onDelete }: KnowledgeListProp
             </Button>
           }
         />
-      </Card>
-    );
-  }
-  return (
-    <div>
-      <ul aria-label="Knowledge entries" className="space-y-3">
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <Badge variant={entry.kind === 'qa' ? 'primary' : 'secondary'}>{kindLabels[entry.kind].name}</Badge>
-                  <h3 className="text-sm font-semibold wrap-anywhere text-slate-900 dark:text-white">{entry.title}</h3>
+      }
+    >
+      {(entries) => (
+        <ul aria-label="Knowledge entries" className="space-y-3">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge variant={entry.kind === 'qa' ? 'primary' : 'secondary'}>{kindLabels[entry.kind].name}</Badge>
+                    <h3 className="text-sm font-semibold wrap-anywhere text-slate-900 dark:text-white">
+                      {entry.title}
+                    </h3>
+                  </div>
+                  <p className="mt-2 line-clamp-3 text-sm whitespace-pre-line wrap-anywhere text-slate-600 dark:text-slate-400">
+                    {entry.body}
+                  </p>
+                  <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+                    {entry.passages} {entry.passages === 1 ? 'passage' : 'passages'} · updated{' '}
+                    <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt, 'en-US')}</time>
+                  </p>
                 </div>
-                <p className="mt-2 line-clamp-3 text-sm whitespace-pre-line wrap-anywhere text-slate-600 dark:text-slate-400">
-                  {entry.body}
-                </p>
-                <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                  {entry.passages} {entry.passages === 1 ? 'passage' : 'passages'} · updated{' '}
-                  <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt, 'en-US')}</time>
-                </p>
-              </div>
-              <div className="flex shrink-0 gap-2">
-                <Button variant="secondary" size="sm" aria-label={`Edit ${entry.title}`} onClick={() => onEdit(entry)}>
-                  <Pencil aria-hidden="true" className="size-4" />
-                  Edit
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Delete ${entry.title}`}
-                  onClick={() => onDelete(entry)}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  Delete
-                </Button>
-              </div>
-            </Card>
-          </li>
-        ))}
-      </ul>
-      {hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Load more
-          </Button>
-        </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Edit ${entry.title}`}
+                    onClick={() => onEdit(entry)}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" />
+                    Edit
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Delete ${entry.title}`}
+                    onClick={() => onDelete(entry)}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    Delete
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
       )}
-    </div>
+    </PagedList>
   );
 }
