@@ -28,63 +28,36 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { Cursors } from '../server/src/http/cursor';
-import { contactListName } from '../server/src/modules/contacts/order';
-import { openDatabase, type Db } from '../server/src/db/client';
+import { openDatabase } from '../server/src/db/client';
 import { cleanGinPendingLists } from '../server/src/db/auto-analyze';
-import {
-  boardCountsSql as projectCountsSql,
-  boardFirstPagesSql as projectPagesSql,
-} from '../server/src/modules/projects/service';
-import {
-  boardCountsSql as taskCountsSql,
-  boardFirstPagesSql as taskPagesSql,
-  listSql as taskListSql,
-} from '../server/src/modules/tasks/service';
-import {
-  emailAccountsSql,
-  pipelineOverviewSql,
-  recentTasksSql,
-  revenueSql,
-  scheduleSql,
-  statsSql,
-} from '../server/src/modules/dashboard/queries';
-import { revenueMonths } from '../server/src/modules/dashboard/service';
-import { searchSql } from '../server/src/modules/search/service';
-import { dueRange } from '../server/src/modules/tasks/filters';
-import { listContactsQuery } from '../server/src/modules/contacts/service';
-import { activityEventsSql, bookingEventsSql, taskEventsSql } from '../server/src/modules/calendar/events';
-import { submissionsQuery } from '../server/src/modules/forms/submissions';
-import { listEmailsQuery } from '../server/src/modules/email/service';
-import { CALENDAR_KIND_CAP } from '../common/calendar';
+import { anyWordQuery } from '../server/src/modules/chatbots/ai/retrieval';
 import type { EmailCheckResult, EmailListItem } from '../common/email';
-import * as schema from '../server/src/db/schema';
+import { startAiProviderServer } from '../server/src/test/ai-provider-server';
 import { createPostgresDatabase } from '../server/src/test/test-app';
 import { formatBundleReport, measureBundles, type BundleReport } from './bundle';
-import { fetchOnce, measureHttp, measureLoop, type HttpTarget, type Stats } from './load';
-import { startAiProviderServer } from '../server/src/test/ai-provider-server';
-import { anyWordQuery } from '../server/src/modules/chatbots/ai/retrieval';
+import { fetchOnce, measureHttp, measureLoop, type Stats } from './load';
+import { bookingLines } from './lines/booking';
+import { calendarLines } from './lines/calendar';
 import {
   AI_QUESTION,
-  aiTurnFloorSql,
-  askTurnFloorSql,
+  chatbotLines,
   chatTargets,
   seedChatbots,
   turnFloorParams,
-  type ChatbotFixture,
-} from './chatbot-lines';
-import {
-  BENCH_EMAIL,
-  BENCH_PASSWORD,
-  BOOKING_MAX_ADVANCE_DAYS,
-  BOOKING_SLOT_MINUTES,
-  seed,
-  type SeedSize,
-} from './seed';
+  type ChatTargets,
+} from './lines/chatbots';
+import { contactLines } from './lines/contacts';
+import { coreLines } from './lines/core';
+import { dashboardLines } from './lines/dashboard';
+import { dealLines } from './lines/deals';
+import { emailLines } from './lines/email';
+import { formLines } from './lines/forms';
+import { count, type Fixture, type Line, type LineContext } from './lines/line';
+import { projectLines } from './lines/projects';
+import { taskLines } from './lines/tasks';
+import { BENCH_EMAIL, BENCH_PASSWORD, seed, type SeedSize } from './seed';
 
 const projectDir = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -113,25 +86,12 @@ const SIZE: SeedSize = {
   lightUsers: 1_000 / scale,
 };
 const SECONDS = quick ? 0.5 : 8;
-/** A selective term: a contact's name (Barbara Thompson 4242) and the descriptions of its two tasks contain it. */
-const SEARCH_TERM = 'Thompson 4242';
-/** What a user types in the contacts' search box: a last name and the start of a number. */
-const CONTACT_SEARCH_TERM = 'Thompson 42';
 // Before each path is measured: long enough for V8 to optimise its code (a second was not).
 const WARM_UP_SECONDS = quick ? 0.25 : 4;
 const CONCURRENCY = quick ? [16] : [1, 16, 64];
 const SECRET_KEY = 'bench-secret-key-0123456789-abcdefghijklmnop';
 const adminUrl = process.env.DATABASE_URL;
 const kind = adminUrl ? 'postgres' : 'pglite';
-
-/** Each measured request, with the SQL that the cheapest server of it would run (the driver floor). */
-interface Line {
-  name: string;
-  target: HttpTarget;
-  floorSql: string;
-  /** A function for writes whose rows must differ each time. */
-  floorParams: unknown[] | (() => unknown[]);
-}
 
 type Query = (text: string, params: unknown[]) => Promise<unknown>;
 
@@ -197,368 +157,21 @@ async function openDriver(
   return { query: (text, params) => client.query(text, params), close: () => client.close() };
 }
 
-/**
- * The board's floor: what the API reads in three queries (the pipeline, each stage's count and total, every
- * column's first page with contact names and next activities), as one statement.
- */
-const boardFloorSql = `with totals as (
-    select stage, count(*)::int as n, coalesce(sum(value), 0)::text as total
-    from deals where user_id = $1 and pipeline_id = $2 group by stage
-  )
-  select s.stage as column_stage, t.n, t.total, d.id, d.name, d.pipeline_id, d.stage, d.value::text as value, d.currency,
-    d.expected_close_date::text as expected_close_date, d.contact_id,
-    (select c.name from contacts c where c.id = d.contact_id) as contact_name, d.created_at,
-    na.id as next_id, na.due_date as next_due
-  from pipelines p
-  cross join lateral unnest(p.stages) with ordinality as s(stage, ord)
-  left join totals t on t.stage = s.stage
-  left join lateral (
-    select * from deals where user_id = $1 and pipeline_id = $2 and stage = s.stage
-    order by created_at desc, id desc limit 21
-  ) d on true
-  left join lateral (
-    select a.id, a.due_date from deal_activities a where a.deal_id = d.id and a.status = 'pending'
-    order by a.due_date, a.id limit 1
-  ) na on true
-  where p.id = $2 and p.user_id = $1
-  order by s.ord, d.created_at desc, d.id desc`;
-
-const dialect = new PgDialect();
-const floorOf = (query: SQL) => {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return { floorSql: text, floorParams: params };
-};
-
-/** Rows of `query` as one JSON value: several reads answered by one statement, each planned on its own. */
-const jsonRows = (query: SQL) => sql`(select json_agg(x) from (${query}) x)`;
-
-/** The task board's floor: its two queries (each column's capped count, every column's first page) as one statement. */
-const taskBoardFloor = (userId: string) => {
-  const statuses = ['To Do', 'In Progress', 'Done'] as const;
-  const filter = { tz: 'UTC' };
-  return floorOf(sql`select ${jsonRows(taskCountsSql(userId, statuses, filter, new Date()))} as counts,
-    ${jsonRows(taskPagesSql(userId, statuses, filter))} as pages`);
-};
-
-/** The project board's floor: its three queries (counts, first pages, their task progress) as one statement. */
-const projectBoardFloor = (userId: string) =>
-  floorOf(sql`with pages as (${projectPagesSql(userId)})
-    select ${jsonRows(projectCountsSql(userId))} as counts, ${jsonRows(sql`select pages.*, progress.n as task_count,
-        progress.done as done_task_count
-      from pages left join (
-        select project_id, count(*) as n, count(*) filter (where status = 'Done') as done from tasks
-        where project_id in (select id from pages) group by project_id
-      ) progress on progress.project_id = pages.id`)} as pages`);
-
-/** The dashboard's floor: its six widget queries as one statement. */
-const dashboardFloor = (userId: string) => {
-  const now = new Date();
-  const { from, to } = dueRange('today', 'UTC', now);
-  return floorOf(sql`select (select row_to_json(s) from (${statsSql(userId)}) s) as stats,
-    ${jsonRows(scheduleSql(userId, from, to))} as schedule, ${jsonRows(recentTasksSql(userId))} as recent,
-    (select n from (${emailAccountsSql(userId)}) e) as email, ${jsonRows(pipelineOverviewSql(userId))} as overview,
-    ${jsonRows(revenueSql(userId, revenueMonths('UTC', now)))} as revenue`);
-};
-
-/** Drizzle's query builders without a connection: the services' builders give the SQL of a floor. */
-const builder = drizzle.mock({ schema }) as unknown as Db;
-const builtFloor = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
-  const { sql: text, params } = query.toSQL();
-  return { floorSql: text, floorParams: params };
-};
-
-/** The calendar's floor: its three range reads (tasks, activities, bookings) as one statement. */
-const calendarFloor = (userId: string, from: Date, to: Date) => {
-  const range = { from, to, limit: CALENDAR_KIND_CAP + 1, order: 'asc' as const };
-  return floorOf(sql`select ${jsonRows(taskEventsSql(userId, range))} as tasks,
-    ${jsonRows(activityEventsSql(userId, range))} as activities, ${jsonRows(bookingEventsSql(userId, range))} as bookings`);
-};
-
-/** A form's submissions page's floor: the form's own fields (the ownership check) and the page, as one statement. */
-const submissionsFloor = (userId: string, formId: string) =>
-  floorOf(sql`select (select fields from forms where id = ${formId} and user_id = ${userId}) as form_fields, page.*
-    from (${submissionsQuery(builder, userId, formId, 51, null)}) page`);
-
-/** The booking page's slots of a day: the owner's rules and their bookings that day, as one statement. */
-const slotsFloorSql = `select u.name, u.avatar_url, s.timezone, s.time_format, s.min_notice_minutes, s.max_advance_days,
-    s.slot_minutes,
-    (select json_agg(a) from scheduling_availability a where a.user_id = u.id) as days,
-    (select json_agg(b) from (
-      select scheduled_start_time, scheduled_end_time from bookings
-      where user_id = u.id and status = 'Scheduled' and scheduled_start_time < $3 and scheduled_end_time > $2
-    ) b) as booked
-  from users u left join scheduling_settings s on s.user_id = u.id
-  where u.id = $1`;
-
-/**
- * A booking's floor: the key's earlier booking, the owner's rules, the booking and the owner's notification, as
- * one statement.
- */
-const bookingFloorSql = `with earlier as (
-    select id from bookings where user_id = $1 and idempotency_key = $7
-  ), owner as (
-    select u.name, s.timezone, s.slot_minutes,
-      (select json_agg(a) from scheduling_availability a where a.user_id = u.id) as days
-    from users u left join scheduling_settings s on s.user_id = u.id where u.id = $1
-  ), booked as (
-    insert into bookings (user_id, scheduled_start_time, scheduled_end_time, booker_name, booker_email, notes,
-      status, idempotency_key)
-    select $1::uuid, $2::timestamptz, $3::timestamptz, $4::text, $5::text, $6::text, 'Scheduled', $7::uuid
-    where not exists (select 1 from earlier)
-    returning id, scheduled_start_time, scheduled_end_time
-  ), notified as (
-    insert into notifications (user_id, kind, title, body, link, source_id)
-    select $1, 'booking', 'New booking: ' || $4::text, $5::text, null, id from booked
-  )
-  select booked.*, owner.name, owner.timezone from booked, owner`;
-
-/**
- * A public form submission's floor: the form, the key's earlier submission, the submission with the form's
- * fields, the owner's notification and the form's count, as one statement.
- */
-const submitFloorSql = `with form as (
-    select id, user_id, fields, settings from forms where id = $1
-  ), earlier as (
-    select id from form_submissions where form_id = $1 and idempotency_key = $3
-  ), stored as (
-    insert into form_submissions (form_id, user_id, data, fields, ip_hash, idempotency_key)
-    select form.id, form.user_id, $2::jsonb,
-      (select jsonb_agg(jsonb_build_object('id', e->>'id', 'label', e->>'label', 'type', e->>'type'))
-        from jsonb_array_elements(form.fields) e),
-      $4, $3
-    from form where not exists (select 1 from earlier)
-    returning id
-  ), notified as (
-    insert into notifications (user_id, kind, title, body, link, source_id)
-    select form.user_id, 'form_submission', 'New submission', $5::text, null, stored.id from stored, form
-  ), counted as (
-    update forms set submission_count = submission_count + 1 where id = $1 and exists (select 1 from stored)
-  )
-  select stored.id, form.settings from stored, form`;
-
-const MINUTE = 60_000;
-const DAY = 86_400_000;
-const utcMidnight = (days: number) => {
-  const now = new Date();
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY;
-};
-/** Slot starts of a day on the bench user's booking page: 00:00 to 23:15, a slot apart (the day's hours end at 23:30). */
-const SLOTS_A_DAY = Math.floor((23 * 60 + 30) / BOOKING_SLOT_MINUTES);
-
-/**
- * Every call a different free slot, from `firstDay` (days from today, UTC) on, soonest first. Past the booking
- * page's last day it starts over: only the framework floor, which books nothing, asks that many.
- */
-function slotSequence(firstDay: number): () => Date {
-  const capacity = (BOOKING_MAX_ADVANCE_DAYS - firstDay) * SLOTS_A_DAY;
-  let next = 0;
-  return () => {
-    const n = next++ % capacity;
-    const day = firstDay + Math.floor(n / SLOTS_A_DAY);
-    return new Date(utcMidnight(day) + (n % SLOTS_A_DAY) * BOOKING_SLOT_MINUTES * MINUTE);
-  };
-}
-
-interface Fixture {
-  userId: string;
-  pipelineId: string;
-  formIds: string[];
-  fieldIds: string[][];
-  firstFreeDay: number;
-  deep: { name: string; id: string };
-  deepPosition: number;
-  chatbots: ChatbotFixture;
-  chatFloors: { ask: () => unknown[]; ai: () => unknown[] };
-}
-
-/** The chat lines' targets need the server (their conversations are started over its API); the floors do not. */
-type ChatTargets = Awaited<ReturnType<typeof chatTargets>>;
-const noTarget: HttpTarget = { method: 'POST', path: '' };
-
+/** Every area's lines (bench/lines/), in the report's order. */
 function linesFor(f: Fixture, cookie: string, chat: ChatTargets | null): Line[] {
-  const { userId, pipelineId, deep, deepPosition } = f;
-  const cursor = new Cursors(SECRET_KEY).seal([deep.name, deep.id], userId, contactListName('name', 'asc'));
-  const columns = 'id, name, email, phone, company, created_at';
-  const headers = { cookie };
-  const now = new Date();
-  const month = {
-    from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
-    to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
-  };
-  const tomorrow = new Date(utcMidnight(1)).toISOString().slice(0, 10);
-  const [pageForm, submitForm] = f.formIds as [string, string];
-  const [name, email, , plan, message] = f.fieldIds[1]!;
-  const submitValues = {
-    [name!]: 'Vera Visitor',
-    [email!]: 'vera@example.com',
-    [plan!]: 'Pro',
-    [message!]: 'A demo, please.',
-  };
-  // The API's bookings start after the seeded ones.
-  const bookingSlots = slotSequence(f.firstFreeDay);
-  let floorBookings = 0;
+  const context: LineContext = { f, size: SIZE, headers: { cookie }, secretKey: SECRET_KEY };
   return [
-    { name: 'GET /api/health', target: { method: 'GET', path: '/api/health' }, floorSql: 'select 1', floorParams: [] },
-    {
-      name: 'GET /api/me',
-      target: { method: 'GET', path: '/api/me', headers },
-      floorSql: 'select id, email, name, avatar_url from users where id = $1',
-      floorParams: [userId],
-    },
-    {
-      name: 'GET /api/contacts (first page)',
-      target: { method: 'GET', path: '/api/contacts?limit=50', headers },
-      floorSql: `select ${columns} from contacts where user_id = $1 order by name, id limit 51`,
-      floorParams: [userId],
-    },
-    {
-      name: `GET /api/contacts (page at ${deepPosition.toLocaleString('en-US')})`,
-      target: { method: 'GET', path: `/api/contacts?limit=50&cursor=${encodeURIComponent(cursor)}`, headers },
-      floorSql: `select ${columns} from contacts where user_id = $1 and (name, id) > ($2, $3::uuid) order by name, id limit 51`,
-      floorParams: [userId, deep.name, deep.id],
-    },
-    {
-      name: `GET /api/search (global search, "${SEARCH_TERM}")`,
-      target: { method: 'GET', path: `/api/search?q=${encodeURIComponent(SEARCH_TERM)}`, headers },
-      ...floorOf(searchSql(userId, SEARCH_TERM)),
-    },
-    {
-      name: `GET /api/deals/board (largest pipeline, ${count(SIZE.deals * 0.6)} deals)`,
-      target: { method: 'GET', path: `/api/deals/board?pipelineId=${pipelineId}`, headers },
-      floorSql: boardFloorSql,
-      floorParams: [userId, pipelineId],
-    },
-    {
-      name: `GET /api/tasks/board (${count(SIZE.tasks)} tasks)`,
-      target: { method: 'GET', path: '/api/tasks/board', headers },
-      ...taskBoardFloor(userId),
-    },
-    {
-      name: `GET /api/projects/board (${count(SIZE.projects)} projects)`,
-      target: { method: 'GET', path: '/api/projects/board', headers },
-      ...projectBoardFloor(userId),
-    },
-    {
-      name: 'GET /api/dashboard (summary)',
-      target: { method: 'GET', path: '/api/dashboard?tz=UTC', headers },
-      ...dashboardFloor(userId),
-    },
-    {
-      name: `GET /api/contacts (search "${CONTACT_SEARCH_TERM}")`,
-      target: { method: 'GET', path: `/api/contacts?limit=50&q=${encodeURIComponent(CONTACT_SEARCH_TERM)}`, headers },
-      ...builtFloor(
-        listContactsQuery(builder, userId, {
-          limit: 50,
-          after: null,
-          sort: 'name',
-          dir: 'asc',
-          q: CONTACT_SEARCH_TERM,
-        }),
-      ),
-    },
-    {
-      name: 'GET /api/tasks (list, due this week)',
-      target: { method: 'GET', path: '/api/tasks?limit=50&due=week&tz=UTC', headers },
-      ...floorOf(taskListSql(userId, { filter: { due: 'week', tz: 'UTC' }, limit: 50, before: null })),
-    },
-    {
-      name: 'GET /api/calendar (this month)',
-      target: {
-        method: 'GET',
-        path: `/api/calendar?from=${encodeURIComponent(month.from.toISOString())}&to=${encodeURIComponent(month.to.toISOString())}`,
-        headers,
-      },
-      ...calendarFloor(userId, month.from, month.to),
-    },
-    {
-      name: `GET /api/forms/:id/submissions (first page of ${count(SIZE.submissions / SIZE.forms)})`,
-      target: { method: 'GET', path: `/api/forms/${pageForm}/submissions?limit=50`, headers },
-      ...submissionsFloor(userId, pageForm),
-    },
-    {
-      name: `GET /api/email/messages (inbox, first page of ${count(SIZE.emails * 0.8)})`,
-      target: { method: 'GET', path: '/api/email/messages?folder=inbox&limit=50', headers },
-      ...builtFloor(listEmailsQuery(builder, userId, { view: { folder: 'inbox' }, limit: 50, before: null })),
-    },
-    {
-      name: `GET /api/email/messages (search "${SEARCH_TERM}")`,
-      target: {
-        method: 'GET',
-        path: `/api/email/messages?folder=inbox&limit=50&q=${encodeURIComponent(SEARCH_TERM)}`,
-        headers,
-      },
-      ...builtFloor(
-        listEmailsQuery(builder, userId, { view: { folder: 'inbox' }, limit: 50, before: null, q: SEARCH_TERM }),
-      ),
-    },
-    {
-      name: 'GET /api/public/booking/:userId/slots (tomorrow)',
-      target: { method: 'GET', path: `/api/public/booking/${userId}/slots?date=${tomorrow}&tz=UTC` },
-      floorSql: slotsFloorSql,
-      floorParams: [userId, new Date(utcMidnight(1)).toISOString(), new Date(utcMidnight(2)).toISOString()],
-    },
-    {
-      name: 'POST /api/contacts',
-      target: {
-        method: 'POST',
-        path: '/api/contacts',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Bench Contact',
-          email: 'bench.contact@example.com',
-          phone: '+1 555 0100',
-          company: 'Acme',
-        }),
-      },
-      floorSql: `insert into contacts (user_id, name, email, phone, company) values ($1, $2, $3, $4, $5) returning ${columns}`,
-      floorParams: [userId, 'Bench Contact', 'bench.contact@example.com', '+1 555 0100', 'Acme'],
-    },
-    {
-      name: 'POST /api/public/forms/:id/submissions',
-      target: {
-        method: 'POST',
-        path: `/api/public/forms/${submitForm}/submissions`,
-        headers: { 'content-type': 'application/json' },
-        nextBody: () => JSON.stringify({ values: submitValues, idempotencyKey: randomUUID() }),
-      },
-      floorSql: submitFloorSql,
-      floorParams: () => [submitForm, JSON.stringify(submitValues), randomUUID(), 'ip-hash', 'Vera Visitor'],
-    },
-    {
-      name: 'POST /api/public/booking/:userId',
-      target: {
-        method: 'POST',
-        path: `/api/public/booking/${userId}`,
-        headers: { 'content-type': 'application/json' },
-        nextBody: () =>
-          JSON.stringify({
-            start: bookingSlots().toISOString(),
-            name: 'Vera Visitor',
-            email: 'vera@example.com',
-            notes: 'About the renewal',
-            idempotencyKey: randomUUID(),
-          }),
-      },
-      floorSql: bookingFloorSql,
-      floorParams: () => {
-        // Far past the booking page's year, so the floor's bookings take none of the API's slots.
-        const start = new Date(Date.UTC(2100, 0, 1) + floorBookings++ * BOOKING_SLOT_MINUTES * MINUTE);
-        const end = new Date(start.getTime() + BOOKING_SLOT_MINUTES * MINUTE);
-        return [userId, start.toISOString(), end.toISOString(), 'Vera Visitor', 'vera@example.com', null, randomUUID()];
-      },
-    },
-    {
-      name: 'POST /api/public/chatbots/:id/conversations/:id/turns (Message/Ask turn)',
-      target: chat?.ask ?? noTarget,
-      floorSql: askTurnFloorSql,
-      floorParams: f.chatFloors.ask,
-    },
-    {
-      name: 'POST /api/public/chatbots/:id/conversations/:id/turns (AI answer, streamed, local provider)',
-      target: chat?.ai ?? noTarget,
-      floorSql: aiTurnFloorSql,
-      floorParams: f.chatFloors.ai,
-    },
+    ...coreLines(context),
+    ...contactLines(context),
+    ...dealLines(context),
+    ...taskLines(context),
+    ...projectLines(context),
+    ...dashboardLines(context),
+    ...calendarLines(context),
+    ...formLines(context),
+    ...emailLines(context),
+    ...bookingLines(context),
+    ...chatbotLines(context, chat),
   ];
 }
 
@@ -781,7 +394,6 @@ async function settle(base: string) {
 }
 
 const ms = (value: number) => value.toFixed(1);
-const count = (value: number) => Math.round(value).toLocaleString('en-US');
 const rate = (value: number) => Math.round(value).toLocaleString('en-US');
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '–');
 

@@ -1,16 +1,17 @@
-// The chatbot's bench lines: a visitor's turn of a Message/Ask loop, and of an AI Answer loop answered by the
+// The bench's lines of the chatbot: a visitor's turn of a Message/Ask loop, and of an AI Answer loop answered by the
 // local stand-in for an OpenAI-compatible provider, so the provider's own time is all but nothing.
-import { CHAT_TOKEN_HEADER } from '../common/chatbots';
-import type { ConversationState } from '../common/chatbot-engine';
-import { aiAnswer, ask, flowOf, message } from '../common/chatbot-test-flows';
-import type { FlowDefinition } from '../common/chatbot-flow';
-import type { Db } from '../server/src/db/client';
-import { saveAiConfig } from '../server/src/modules/ai-config/service';
-import { createKnowledge } from '../server/src/modules/chatbots/knowledge';
-import { publishChatbot } from '../server/src/modules/chatbots/publish';
-import { createChatbot, updateChatbot } from '../server/src/modules/chatbots/service';
-import { SecretBox } from '../server/src/secrets/secret-box';
-import type { HttpTarget, RequestPool } from './load';
+import { CHAT_TOKEN_HEADER } from '../../common/chatbots';
+import type { ConversationState } from '../../common/chatbot-engine';
+import { aiAnswer, ask, flowOf, message } from '../../common/chatbot-test-flows';
+import type { FlowDefinition } from '../../common/chatbot-flow';
+import type { Db } from '../../server/src/db/client';
+import { saveAiConfig } from '../../server/src/modules/ai-config/service';
+import { createKnowledge } from '../../server/src/modules/chatbots/knowledge';
+import { publishChatbot } from '../../server/src/modules/chatbots/publish';
+import { createChatbot, updateChatbot } from '../../server/src/modules/chatbots/service';
+import { SecretBox } from '../../server/src/secrets/secret-box';
+import type { HttpTarget, RequestPool } from '../load';
+import type { Line, LineContext } from './line';
 
 /** The knowledge of the AI bot: question-and-answer entries of a small business's help page. */
 const KNOWLEDGE_ENTRIES = 200;
@@ -279,3 +280,24 @@ export const aiTurnFloorSql = `with conv as (
     (select json_agg(history) from history) as history, (select row_to_json(config) from config) as config,
     (select json_agg(passages) from passages) as passages, (select day from counted) as day, conv.published_flow
   from conv`;
+
+/** The chat lines' targets need the server (their conversations are started over its API); the floors do not. */
+export type ChatTargets = Awaited<ReturnType<typeof chatTargets>>;
+const noTarget: HttpTarget = { method: 'POST', path: '' };
+
+export function chatbotLines({ f }: LineContext, chat: ChatTargets | null): Line[] {
+  return [
+    {
+      name: 'POST /api/public/chatbots/:id/conversations/:id/turns (Message/Ask turn)',
+      target: chat?.ask ?? noTarget,
+      floorSql: askTurnFloorSql,
+      floorParams: f.chatFloors.ask,
+    },
+    {
+      name: 'POST /api/public/chatbots/:id/conversations/:id/turns (AI answer, streamed, local provider)',
+      target: chat?.ai ?? noTarget,
+      floorSql: aiTurnFloorSql,
+      floorParams: f.chatFloors.ai,
+    },
+  ];
+}

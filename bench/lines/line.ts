@@ -1,0 +1,68 @@
+// What every area's bench lines are made of: a request to measure, beside the SQL its cheapest server would run.
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../server/src/db/client';
+import * as schema from '../../server/src/db/schema';
+import type { HttpTarget } from '../load';
+import type { SeedSize } from '../seed';
+import type { ChatbotFixture } from './chatbots';
+
+/** Each measured request, with the SQL that the cheapest server of it would run (the driver floor). */
+export interface Line {
+  name: string;
+  target: HttpTarget;
+  floorSql: string;
+  /** A function for writes whose rows must differ each time. */
+  floorParams: unknown[] | (() => unknown[]);
+}
+
+/** The seeded data the lines name, and what the floors of the chat lines take their conversations from. */
+export interface Fixture {
+  userId: string;
+  pipelineId: string;
+  formIds: string[];
+  fieldIds: string[][];
+  firstFreeDay: number;
+  deep: { name: string; id: string };
+  deepPosition: number;
+  chatbots: ChatbotFixture;
+  chatFloors: { ask: () => unknown[]; ai: () => unknown[] };
+}
+
+/** What an area's lines are made from: the data, its size, the signed-in session's headers, the cursor key. */
+export interface LineContext {
+  f: Fixture;
+  size: SeedSize;
+  headers: { cookie: string };
+  secretKey: string;
+}
+
+const dialect = new PgDialect();
+export const floorOf = (query: SQL) => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { floorSql: text, floorParams: params };
+};
+
+/** Rows of `query` as one JSON value: several reads answered by one statement, each planned on its own. */
+export const jsonRows = (query: SQL) => sql`(select json_agg(x) from (${query}) x)`;
+
+/** Drizzle's query builders without a connection: the services' builders give the SQL of a floor. */
+export const builder = drizzle.mock({ schema }) as unknown as Db;
+export const builtFloor = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+  const { sql: text, params } = query.toSQL();
+  return { floorSql: text, floorParams: params };
+};
+
+export const count = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** A selective term: a contact's name (Barbara Thompson 4242) and the descriptions of its two tasks contain it. */
+export const SEARCH_TERM = 'Thompson 4242';
+
+const DAY = 86_400_000;
+export const MINUTE = 60_000;
+/** Today's (plus `days`) midnight in UTC, as milliseconds. */
+export const utcMidnight = (days: number) => {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY;
+};
