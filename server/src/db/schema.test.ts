@@ -1,25 +1,30 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPipelineStages } from '@common/constants';
 import { openTestDatabase } from '../test/test-app';
 import type { Database, Db } from './client';
+import { selectRows } from './select-rows';
 import {
   authUsers,
   bookings,
   calendarIntegration,
   contacts,
+  contactsTriggers,
   dealActivities,
   deals,
+  dealsTriggers,
   emailAccounts,
   emailServerConfig,
   formSubmissions,
   forms,
   pipelines,
   projects,
+  projectsTriggers,
   schedulingAvailability,
   schedulingSettings,
   taskCategories,
   tasks,
+  tasksTriggers,
   userAiConfig,
   users,
 } from './schema';
@@ -441,6 +446,24 @@ describe('database schema', () => {
         db.insert(calendarIntegration).values({ userId: await createUser(), icsToken: 'shared' }),
       );
       expect(error).toMatchObject({ code: uniqueViolation, constraint: 'calendar_integration_ics_token_unique' });
+    });
+  });
+});
+
+describe('triggers', () => {
+  it('are those that the schema file of each table names, and no others', async () => {
+    const rows = await selectRows<{ table: string; name: string }>(
+      db,
+      sql`select c.relname as table, t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where not t.tgisinternal order by c.relname, t.tgname`,
+    );
+    const found: Record<string, string[]> = {};
+    for (const { table, name } of rows) (found[table] ??= []).push(name);
+    expect(found).toEqual({
+      contacts: [...contactsTriggers].sort(),
+      deals: [...dealsTriggers].sort(),
+      projects: [...projectsTriggers].sort(),
+      tasks: [...tasksTriggers].sort(),
     });
   });
 });

@@ -61,3 +61,17 @@ export const deals = pgTable(
     index('deals_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The triggers on deals: each statement's rows are counted into user_stats, the dashboard's cards (migration 0009),
+ * and into deal_stage_totals, the board's column counts and sums (migration 0011). schema.test.ts compares this
+ * list with the database's triggers, so a new one cannot stay unseen here.
+ */
+export const dealsTriggers = [
+  'deals_insert_user_stats',
+  'deals_update_user_stats',
+  'deals_delete_user_stats',
+  'deals_insert_stage_totals',
+  'deals_update_stage_totals',
+  'deals_delete_stage_totals',
+] as const;

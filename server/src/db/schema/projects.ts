@@ -31,3 +31,13 @@ export const projects = pgTable(
     index('projects_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The triggers on projects (migration 0009): each statement's rows are counted into user_stats, the dashboard's
+ * cards. schema.test.ts compares this list with the database's triggers, so a new one cannot stay unseen here.
+ */
+export const projectsTriggers = [
+  'projects_insert_user_stats',
+  'projects_update_user_stats',
+  'projects_delete_user_stats',
+] as const;

@@ -91,3 +91,17 @@ export const tasks = pgTable(
       .where(sql`${t.categoryId} is not null`),
   ],
 );
+
+/**
+ * The triggers on tasks: each statement's rows are counted into user_stats, the dashboard's cards (migration 0009),
+ * and into task_status_totals, the board's column counts (migration 0011). schema.test.ts compares this list with
+ * the database's triggers, so a new one cannot stay unseen here.
+ */
+export const tasksTriggers = [
+  'tasks_insert_user_stats',
+  'tasks_update_user_stats',
+  'tasks_delete_user_stats',
+  'tasks_insert_status_totals',
+  'tasks_update_status_totals',
+  'tasks_delete_status_totals',
+] as const;
