@@ -1,63 +1,15 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DEAL_NOTES_MAX } from '@common/deals';
 import type { Tx } from '../../db/client';
-import { contacts, deals, pipelines } from '../../db/schema';
+import { deals, pipelines } from '../../db/schema';
+import { findOrCreateContactByEmail, type ContactFields } from '../contacts/find-or-create';
 import { wonAtFor } from './won-at';
 
 // A lead from outside the app (a form submission, a chatbot's Capture Lead): the contact found by its e-mail or
-// made, and a deal for it, inside the caller's transaction. One set of rules for every way a lead comes in.
+// made (the contacts area's rule), and a deal for it, inside the caller's transaction. One set of rules for every
+// way a lead comes in.
 
 const MAX_DEAL_NAME = 200;
-
-export interface ContactFields {
-  name?: string;
-  email?: string;
-  phone?: string;
-  company?: string;
-  website?: string;
-}
-
-/**
- * The owner's contact with this e-mail (whatever its case), or a new one from the given fields; none when nothing
- * of a contact was given. An existing contact is left as it is (the website too).
- * Two leads with one new e-mail at once make one contact: the second waits for the first's transaction.
- */
-export async function findOrCreateContact(tx: Tx, userId: string, fields: ContactFields): Promise<string | null> {
-  const { email, phone, company, website } = fields;
-  const name = fields.name ?? email ?? company ?? phone;
-  if (!name) return null;
-  if (email) {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`contacts:${userId}:${email.toLowerCase()}`}, 0))`,
-    );
-    const [existing] = await tx
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(
-        and(
-          eq(contacts.userId, userId),
-          isNotNull(contacts.email),
-          sql`lower(${contacts.email}) = ${email.toLowerCase()}`,
-        ),
-      )
-      .orderBy(contacts.createdAt, contacts.id)
-      .limit(1)
-      .for('key share');
-    if (existing) return existing.id;
-  }
-  const [row] = await tx
-    .insert(contacts)
-    .values({
-      userId,
-      name,
-      email: email ?? null,
-      phone: phone ?? null,
-      company: company ?? null,
-      website: website ?? null,
-    })
-    .returning({ id: contacts.id });
-  return row!.id;
-}
 
 export interface LeadDeal {
   /** One of the owner's pipelines; null: their default pipeline. */
@@ -84,7 +36,7 @@ export async function saveLead(
   userId: string,
   lead: { contact: ContactFields; deal: LeadDeal | null },
 ): Promise<SavedLead> {
-  const contactId = await findOrCreateContact(tx, userId, lead.contact);
+  const contactId = await findOrCreateContactByEmail(tx, userId, lead.contact);
   const { deal } = lead;
   if (!deal) return { contactId, dealId: null, pipelineMissing: false };
   // FOR SHARE, as a deal's own create does: a stage removal or pipeline delete waits for this deal.

@@ -159,3 +159,17 @@ function toColumns(input: DealValues) {
     notes: input.notes,
   };
 }
+
+/** A stage renamed in its pipeline: its deals move to the new name, inside the pipeline's own transaction. */
+export async function moveDealsToStage(
+  tx: Tx,
+  userId: string,
+  pipelineId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await tx
+    .update(deals)
+    .set({ stage: to, wonAt: wonAtFor(to) })
+    .where(and(eq(deals.userId, userId), eq(deals.pipelineId, pipelineId), eq(deals.stage, from)));
+}

@@ -10,7 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { deals, pipelines } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { wonAtFor } from '../deals/won-at';
+import { moveDealsToStage } from '../deals/service';
 
 const pipelineColumns = {
   id: pipelines.id,
@@ -143,10 +143,7 @@ export function renameStage(db: Db, userId: string, id: string, from: string, to
       )
     )
       throw new AppError(409, pipelineMessages.stageExists);
-    await tx
-      .update(deals)
-      .set({ stage: to, wonAt: wonAtFor(to) })
-      .where(and(eq(deals.userId, userId), eq(deals.pipelineId, id), eq(deals.stage, from)));
+    await moveDealsToStage(tx, userId, id, from, to);
     return stages.map((stage) => (stage === from ? to : stage));
   });
 }

@@ -1,0 +1,60 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { contacts } from '../../db/schema';
+
+// A contact for a lead from outside the app (a form submission, a chatbot's Capture Lead), found by its e-mail or
+// made, inside the caller's transaction: the contacts area's own rule, which the lead code of deals calls.
+
+export interface ContactFields {
+  name?: string;
+  email?: string;
+  phone?: string;
+  company?: string;
+  website?: string;
+}
+
+/**
+ * The owner's contact with this e-mail (whatever its case), or a new one from the given fields; none when nothing
+ * of a contact was given. An existing contact is left as it is (the website too).
+ * Two leads with one new e-mail at once make one contact: the second waits for the first's transaction.
+ */
+export async function findOrCreateContactByEmail(
+  tx: Tx,
+  userId: string,
+  fields: ContactFields,
+): Promise<string | null> {
+  const { email, phone, company, website } = fields;
+  const name = fields.name ?? email ?? company ?? phone;
+  if (!name) return null;
+  if (email) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`contacts:${userId}:${email.toLowerCase()}`}, 0))`,
+    );
+    const [existing] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.userId, userId),
+          isNotNull(contacts.email),
+          sql`lower(${contacts.email}) = ${email.toLowerCase()}`,
+        ),
+      )
+      .orderBy(contacts.createdAt, contacts.id)
+      .limit(1)
+      .for('key share');
+    if (existing) return existing.id;
+  }
+  const [row] = await tx
+    .insert(contacts)
+    .values({
+      userId,
+      name,
+      email: email ?? null,
+      phone: phone ?? null,
+      company: company ?? null,
+      website: website ?? null,
+    })
+    .returning({ id: contacts.id });
+  return row!.id;
+}
