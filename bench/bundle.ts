@@ -21,9 +21,9 @@ export const pageBudgets: Array<{ page: string; modules: string[]; budgetKb: num
   { page: '/pricing', modules: ['web/src/pages/public/pricing-page.tsx'], budgetKb: 100 },
   { page: '/signin', modules: ['web/src/pages/auth/auth-page.tsx'], budgetKb: 100 },
   // Also the scheduling widget's iframe on other people's websites.
-  { page: '/book/:userId', modules: ['web/src/pages/public/booking/booking-page.tsx'], budgetKb: 100 },
+  { page: '/book/:userId', modules: ['web/src/pages/booking/public/booking-page.tsx'], budgetKb: 100 },
   // Also the form widget's iframe on other people's websites.
-  { page: '/forms/:id', modules: ['web/src/pages/public/form/form-page.tsx'], budgetKb: 100 },
+  { page: '/forms/:id', modules: ['web/src/pages/forms/public/form-page.tsx'], budgetKb: 100 },
   // Also the chatbot widget's iframe on other people's websites.
   { page: '/chat/:id', modules: ['web/src/pages/chatbots/public/chat-page.tsx'], budgetKb: 100 },
   {

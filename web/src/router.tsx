@@ -34,7 +34,7 @@ const EmailSettingsPage = lazy(() =>
 );
 const SettingsPage = lazy(() => import('./pages/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const SchedulingSettingsPage = lazy(() =>
-  import('./pages/scheduling/scheduling-settings-page').then((m) => ({ default: m.SchedulingSettingsPage })),
+  import('./pages/booking/scheduling-settings-page').then((m) => ({ default: m.SchedulingSettingsPage })),
 );
 const AiConfigPage = lazy(() => import('./pages/ai-config/ai-config-page').then((m) => ({ default: m.AiConfigPage })));
 const EmailPage = lazy(() => import('./pages/email/email-page').then((m) => ({ default: m.EmailPage })));
@@ -48,17 +48,13 @@ const SubmissionsPage = lazy(() =>
 const NotificationSettingsPage = lazy(() =>
   import('./pages/notifications/notification-settings-page').then((m) => ({ default: m.NotificationSettingsPage })),
 );
-const PlaceholderPage = lazy(() =>
-  import('./pages/placeholder/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
-);
-const BookingPage = lazy(() => import('./pages/public/booking/booking-page').then((m) => ({ default: m.BookingPage })));
+const BookingPage = lazy(() => import('./pages/booking/public/booking-page').then((m) => ({ default: m.BookingPage })));
 const ChatPage = lazy(() => import('./pages/chatbots/public/chat-page').then((m) => ({ default: m.ChatPage })));
-const PublicFormPage = lazy(() => import('./pages/public/form/form-page').then((m) => ({ default: m.PublicFormPage })));
+const PublicFormPage = lazy(() =>
+  import('./pages/forms/public/form-page').then((m) => ({ default: m.PublicFormPage })),
+);
 
 const toDashboard = <Navigate to="/app/dashboard" replace />;
-
-/** Areas still to be built: path under /app → page heading. */
-const placeholders: Array<[path: string, title: string]> = [];
 
 /** /tasks/:id opens the task in the tasks screen (decisions.md item 10). */
 function TaskAlias() {
@@ -110,9 +106,6 @@ export function AppRoutes() {
             <Route path="email" element={<EmailPage />} />
             <Route path="email/folder/:folderId" element={<EmailPage />} />
             <Route path="email/compose" element={<ComposePage />} />
-            {placeholders.map(([path, title]) => (
-              <Route key={path} path={path} element={<PlaceholderPage key={path} title={title} />} />
-            ))}
             <Route path="*" element={toDashboard} />
           </Route>
           {/* Paths some links use without the /app prefix (decisions.md item 10). */}

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useState } from 'react';
-import { FormView } from '../public/form/form-view';
+import { FormView } from './public/form-view';
 import { draftAsPublicForm, type FormDraft } from './form-draft';
 
 /** The user's CSS scoped as the public page serves it; the parser loads only when a form has custom CSS. */

@@ -7,8 +7,8 @@ import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useLoad } from '../../public/use-load';
-import { embedderOrigin } from '../../public/use-report-height';
+import { useLoad } from '../../../lib/use-load';
+import { embedderOrigin } from '../../../lib/use-report-height';
 import { fetchChatbot } from './chat-api';
 import { ChatView } from './chat-view';
 

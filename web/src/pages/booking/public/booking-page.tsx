@@ -12,8 +12,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fetchOwner, fetchSlots } from './api';
 import { DayPicker, SlotList } from './slot-picker';
 import { clampDate, detectTimeZone } from './times';
-import { useLoad } from '../use-load';
-import { useReportHeight } from '../use-report-height';
+import { useLoad } from '../../../lib/use-load';
+import { useReportHeight } from '../../../lib/use-report-height';
 
 // The form and the confirmation come after a time is picked: they load while the visitor looks at the times,
 // keeping the page's first load within the public pages' budget (bench/bundle.ts).

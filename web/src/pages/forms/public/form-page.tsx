@@ -4,9 +4,9 @@ import type { SubmittedValue } from '@common/form-rules';
 import type { SubmissionReceipt } from '@common/forms';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { newIdempotencyKey } from '../idempotency-key';
-import { useLoad } from '../use-load';
-import { embedderOrigin, useReportHeight } from '../use-report-height';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useLoad } from '../../../lib/use-load';
+import { embedderOrigin, useReportHeight } from '../../../lib/use-report-height';
 import { fetchPublicForm, submitForm } from './api';
 import type { SendExtras } from './form-view';
 

@@ -4,7 +4,7 @@ import { bookingMessages } from '@common/booking-messages';
 import { Button } from '../../../components/button';
 import { Field, FieldFrame, FormAlert, inputClasses } from '../../../components/field';
 import { isApiError } from '../../../lib/api';
-import { newIdempotencyKey } from '../idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { bookSlot, loadSchemas } from './api';
 import { formatSpan, zoneLabel } from './times';
 import type { BookingErrors, BookingValues } from './validation';
