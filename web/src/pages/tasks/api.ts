@@ -1,8 +1,7 @@
-import { queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { dealSchema } from '@common/deals';
-import type { Page } from '@common/http';
 import { projectSchema } from '@common/projects';
 import {
   TASK_BOARD_PAGE_SIZE,
@@ -18,10 +17,12 @@ import {
   type Category,
   type CategoryInput,
   type Task,
-  type TaskBoard,
+  type TaskBoardColumn,
   type TaskInput,
   type TaskStatus,
 } from '@common/tasks';
+import type { BoardKeys } from '../../components/board/board-model';
+import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
 import { api } from '../../lib/api';
 import { pageParams } from '../../lib/paging';
 import { filterQuery, type TaskFilters } from './filters';
@@ -176,55 +177,28 @@ export function useDeleteTask() {
   });
 }
 
-const byNewest = (a: Task, b: Task) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
-
-/** The board as it will be once the task has `status`: card moved, counts adjusted. */
-export function moveOnBoard(board: TaskBoard, task: Task, status: TaskStatus): TaskBoard {
-  return {
-    columns: board.columns.map((column) => {
-      if (column.status === task.status) {
-        const items = column.items.filter((item) => item.id !== task.id);
-        return { ...column, items, count: { ...column.count, count: Math.max(0, column.count.count - 1) } };
-      }
-      if (column.status === status) {
-        const items = [...column.items, { ...task, status }].sort(byNewest);
-        return { ...column, items, count: { ...column.count, count: column.count.count + 1 } };
-      }
-      return column;
-    }),
-  };
-}
+/** A task's column is its status. */
+export const taskBoardKeys: BoardKeys<Task, TaskBoardColumn, TaskStatus> = {
+  ofColumn: (column) => column.status,
+  ofCard: (task) => task.status,
+  place: (task, status) => ({ ...task, status }),
+};
 
 /**
  * A status change, from the drag on the board or the check button (Done): shown at once on every
  * board in the cache, saved, and on failure everything is read again.
  */
 export function useSetTaskStatus() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ task, status }: { task: Task; status: TaskStatus; via: 'drag' | 'check' }) =>
-      api.patch(`/api/tasks/${task.id}/status`, { status }, taskSchema),
-    onMutate: async ({ task, status }) => {
-      await qc.cancelQueries({ queryKey: ['tasks', 'board'] });
-      qc.setQueriesData<TaskBoard>(
-        { queryKey: ['tasks', 'board'] },
-        (board) => board && moveOnBoard(board, task, status),
-      );
-      qc.setQueriesData<InfiniteData<Page<Task>>>({ queryKey: ['tasks', 'column'] }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({ ...page, items: page.items.filter((t) => t.id !== task.id) })),
-            }
-          : data,
-      );
-    },
-    onSuccess: (task, { via }) => {
-      toast.success(via === 'check' ? taskMessages.completed : taskMoved(task.status));
-      qc.setQueryData(taskKey(task.id), task);
-    },
-    onError: (_, { via }) => toast.error(via === 'check' ? taskMessages.completeFailed : taskMessages.statusFailed),
-    onSettled: () => invalidateAfterTaskChange(qc),
+  return useBoardMove({
+    keys: taskBoardKeys,
+    boardKey: ['tasks', 'board'],
+    columnKey: ['tasks', 'column'],
+    request: ({ card, to }: BoardMove<Task, TaskStatus> & { via: 'drag' | 'check' }) =>
+      api.patch(`/api/tasks/${card.id}/status`, { status: to }, taskSchema),
+    cardKey: (task) => taskKey(task.id),
+    moved: (task, { via }) => (via === 'check' ? taskMessages.completed : taskMoved(task.status)),
+    failed: ({ via }) => (via === 'check' ? taskMessages.completeFailed : taskMessages.statusFailed),
+    refresh: (qc) => invalidateAfterTaskChange(qc),
   });
 }
 
