@@ -15,6 +15,7 @@ import type { Count } from '@common/http';
 import { pipelineListSchema, pipelineMessages, pipelineSchema, type Pipeline } from '@common/pipelines';
 import type { BoardKeys } from '../../components/board/board-model';
 import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
+import type { PickerOption } from '../../components/search-picker';
 import { api } from '../../lib/api';
 
 /** How many contacts the picker shows for a search. */
@@ -68,10 +69,11 @@ export const contactQuery = (id: string) =>
 export const contactSearchQuery = (q: string) =>
   queryOptions({
     queryKey: ['contacts', 'search', q],
-    queryFn: () => {
+    queryFn: async (): Promise<PickerOption[]> => {
       const params = new URLSearchParams({ limit: String(CONTACT_SEARCH_LIMIT) });
       if (q) params.set('q', q);
-      return api.get(`/api/contacts?${params.toString()}`, contactPageSchema);
+      const { items } = await api.get(`/api/contacts?${params.toString()}`, contactPageSchema);
+      return items.map((c) => ({ id: c.id, name: c.name, detail: [c.company, c.email].filter(Boolean).join(' · ') }));
     },
   });
 

@@ -23,6 +23,7 @@ import {
 } from '@common/tasks';
 import type { BoardKeys } from '../../components/board/board-model';
 import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
+import type { PickerOption, PickerSearch } from '../../components/search-picker';
 import { api } from '../../lib/api';
 import { pageParams } from '../../lib/paging';
 import { filterQuery, type TaskFilters } from './filters';
@@ -31,13 +32,6 @@ import { filterQuery, type TaskFilters } from './filters';
 export const TASK_LIST_PAGE_SIZE = 50;
 /** How many matches a project or deal picker shows for a search. */
 const OPTION_LIMIT = 20;
-
-/** What a project or deal picker offers: the name, and a detail line (status, stage). */
-export interface LinkOption {
-  id: string;
-  name: string;
-  detail?: string;
-}
 
 const boardKey = (filters: string) => ['tasks', 'board', filters] as const;
 
@@ -84,10 +78,10 @@ export const categoriesQuery = () =>
 const projectOptionsSchema = z.object({ items: z.array(projectSchema) });
 
 /** A server-side search of the user's projects by name: the picker never loads them all. */
-export const projectOptionsQuery = (q: string) =>
+export const projectOptionsQuery: PickerSearch = (q: string) =>
   queryOptions({
     queryKey: ['projects', 'options', q],
-    queryFn: async (): Promise<LinkOption[]> => {
+    queryFn: async (): Promise<PickerOption[]> => {
       const params = new URLSearchParams({ limit: String(OPTION_LIMIT) });
       if (q) params.set('q', q);
       const { items } = await api.get(`/api/projects?${params.toString()}`, projectOptionsSchema);
@@ -95,14 +89,11 @@ export const projectOptionsQuery = (q: string) =>
     },
   });
 
-/** What a picker asks with what was typed. */
-export type LinkSearch = (q: string) => ReturnType<typeof projectOptionsQuery>;
-
 /** A server-side search of the user's deals by name (at most 20). */
-export const dealOptionsQuery: LinkSearch = (q: string) =>
+export const dealOptionsQuery = (q: string) =>
   queryOptions({
     queryKey: ['deals', 'options', q],
-    queryFn: async (): Promise<LinkOption[]> => {
+    queryFn: async (): Promise<PickerOption[]> => {
       const params = new URLSearchParams();
       if (q) params.set('q', q);
       const { items } = await api.get(`/api/deals/options?${params.toString()}`, dealOptionsSchema);

@@ -1,235 +1,24 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { X } from 'lucide-react';
 import { taskMessages } from '@common/tasks';
-import { inputClasses } from '../../components/field';
-import { Spinner } from '../../components/spinner';
-import { cn } from '../../lib/cn';
-import type { LinkOption, LinkSearch } from './api';
+import { SearchPicker, type Picked, type PickerSearch } from '../../components/search-picker';
 
-export interface Picked {
-  id: string;
-  name: string;
-}
+export type { Picked };
 
 interface LinkPickerProps {
   /** "Project" or "Deal": the label, and the names of the list and the clear button. */
   label: string;
   /** The plural for the list and its empty line: "projects", "deals". */
   plural: string;
-  search: LinkSearch;
+  search: PickerSearch;
   value: Picked | null;
   onChange: (value: Picked | null) => void;
   disabled?: boolean;
   hint?: string;
   error?: string;
   className?: string;
-  /** Over the page (a filter bar) rather than in the flow (a dialog, whose scrolling body would clip it). */
   floating?: boolean;
 }
 
-const SEARCH_DELAY_MS = 250;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
-/**
- * A searchable combobox of projects or deals: typing asks the server for at most 20 matches (debounced),
- * so no screen loads them all. Arrow keys move, Enter picks, Escape closes.
- */
-export function LinkPicker({
-  label,
-  plural,
-  search: searchQuery,
-  value,
-  onChange,
-  disabled,
-  hint,
-  error,
-  className,
-  floating,
-}: LinkPickerProps) {
-  const id = useId();
-  const listId = `${id}-list`;
-  const noteId = `${id}-note`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState(value?.name ?? '');
-  const [active, setActive] = useState(0);
-  const query = useDebounced(text.trim(), SEARCH_DELAY_MS);
-  // Reopened on a picked item, it lists everything again rather than just that one.
-  const term = value && query === value.name ? '' : query;
-  const search = useQuery({
-    ...searchQuery(term),
-    enabled: open && !disabled,
-    placeholderData: keepPreviousData,
-  });
-  const options = search.data ?? [];
-
-  // The picked name changes from outside: the other picker cleared this one, or a name arrived.
-  const shownName = value?.name ?? '';
-  const [seenName, setSeenName] = useState(shownName);
-  if (shownName !== seenName) {
-    setSeenName(shownName);
-    if (!open) setText(shownName);
-  }
-
-  useEffect(() => {
-    if (search.isError) toast.error(taskMessages.linksLoadFailed, { id: 'task-links' });
-  }, [search.isError]);
-
-  const close = () => {
-    setOpen(false);
-    setText(value?.name ?? '');
-  };
-  const pick = (option: LinkOption) => {
-    onChange({ id: option.id, name: option.name });
-    setText(option.name);
-    setOpen(false);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      if (!open) setOpen(true);
-      else setActive((i) => Math.min(i + 1, options.length - 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (event.key === 'Enter') {
-      if (open && options[active]) {
-        event.preventDefault();
-        pick(options[active]);
-      }
-    } else if (event.key === 'Escape' && open) {
-      // Closes the list, not the dialog around it.
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    }
-  };
-
-  const activeOption = open ? options[active] : undefined;
-  const activeDomId = activeOption ? `${listId}-${activeOption.id}` : undefined;
-  useEffect(() => {
-    if (!open) return;
-    const target = (activeDomId && document.getElementById(activeDomId)) || listRef.current;
-    target?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, activeDomId]);
-
-  const note = error ?? hint;
-  return (
-    <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          ref={inputRef}
-          id={id}
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={activeDomId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={note ? noteId : undefined}
-          autoComplete="off"
-          disabled={disabled}
-          placeholder={`Search ${plural}...`}
-          className={cn(inputClasses, value && 'pr-9')}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActive(0);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={close}
-          onKeyDown={onKeyDown}
-        />
-        {value && !disabled && (
-          <button
-            type="button"
-            aria-label={`Clear ${label.toLowerCase()}`}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
-            onClick={() => {
-              onChange(null);
-              setText('');
-              inputRef.current?.focus();
-            }}
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        )}
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={plural[0]!.toUpperCase() + plural.slice(1)}
-          hidden={!open}
-          ref={listRef}
-          className={cn(
-            'mt-1 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-sm dark:border-slate-700 dark:bg-slate-900',
-            floating && 'absolute inset-x-0 top-full z-30 shadow-lg',
-          )}
-        >
-          {search.isPending ? (
-            <li
-              role="presentation"
-              className="flex items-center gap-2 px-3 py-2 text-sm text-slate-600 dark:text-slate-400"
-            >
-              <Spinner /> Searching...
-            </li>
-          ) : options.length === 0 ? (
-            <li role="presentation" className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">
-              No {plural} found
-            </li>
-          ) : (
-            options.map((option, index) => (
-              <li
-                key={option.id}
-                id={`${listId}-${option.id}`}
-                role="option"
-                aria-selected={index === active}
-                className={cn(
-                  'cursor-pointer px-3 py-2 text-sm text-slate-800 dark:text-slate-100',
-                  index === active && 'bg-indigo-50 dark:bg-indigo-500/15',
-                )}
-                // Picks before the input's blur closes the list.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  pick(option);
-                }}
-                onMouseEnter={() => setActive(index)}
-              >
-                <span className="block font-medium">{option.name}</span>
-                {option.detail && (
-                  <span className="block text-xs text-slate-600 dark:text-slate-400">{option.detail}</span>
-                )}
-              </li>
-            ))
-          )}
-        </ul>
-      </div>
-      {note && (
-        <p
-          id={noteId}
-          className={cn(
-            'text-sm',
-            error ? 'text-red-600 dark:text-red-400' : 'text-xs text-slate-600 dark:text-slate-400',
-          )}
-        >
-          {note}
-        </p>
-      )}
-    </div>
-  );
+/** A task's project or deal (or a filter's): reopened on a picked one, it lists them all again. */
+export function LinkPicker(props: LinkPickerProps) {
+  return <SearchPicker loadFailed={taskMessages.linksLoadFailed} relistWhenPicked {...props} />;
 }
