@@ -23,7 +23,7 @@ export interface Picked {
 /** The server-side search a picker asks with what was typed: at most one page of matches. */
 export type PickerSearch = (term: string) => UseQueryOptions<PickerOption[], Error, PickerOption[], string[]>;
 
-interface SearchPickerProps {
+export interface SearchPickerProps {
   /** "Contact", "Project", "Deal": the label, and the clear button's name. */
   label: string;
   /** "contacts", "projects", "deals": the list's name, the placeholder and the empty line. */

@@ -13,7 +13,7 @@ import type { Page } from '@common/http';
 import { cn } from '../../lib/cn';
 import { formatCount } from '../../lib/format';
 import { Button } from '../button';
-import { columnCards, type BoardCard, type BoardColumnData, type BoardKeys } from './board-model';
+import { columnCards, type BoardCard, type BoardColumnData, type BoardKind } from './board-model';
 
 /** How a column reads its pages after the first one, from the cursor the board gave. */
 export interface ColumnPages<T extends BoardCard, K extends string> {
@@ -31,10 +31,8 @@ export interface CardDrag {
 
 export interface BoardColumnProps<T extends BoardCard, C extends BoardColumnData<T>, K extends string> {
   column: C;
-  keys: BoardKeys<T, C, K>;
+  kind: BoardKind<T, C, K>;
   pages: ColumnPages<T, K>;
-  /** What a card is ("deal"), after the count for a screen reader. */
-  noun: string;
   activeId: string | null;
   renderCard: (card: T, drag: CardDrag) => ReactNode;
   /** After the count in the header: a deal column's total. */
@@ -44,15 +42,14 @@ export interface BoardColumnProps<T extends BoardCard, C extends BoardColumnData
 /** One column: a drop target labelled by its name, its count ("10,000+" past the cap), its first page and "Load more". */
 export function BoardColumn<T extends BoardCard, C extends BoardColumnData<T>, K extends string>({
   column,
-  keys,
+  kind,
   pages,
-  noun,
   activeId,
   renderCard,
   renderFigures,
 }: BoardColumnProps<T, C, K>) {
   const headingId = useId();
-  const key = keys.ofColumn(column);
+  const key = kind.ofColumn(column);
   const { setNodeRef, isOver } = useDroppable({ id: key });
   const [wantsMore, setWantsMore] = useState(false);
   const start = column.nextCursor;
@@ -65,7 +62,7 @@ export function BoardColumn<T extends BoardCard, C extends BoardColumnData<T>, K
   });
 
   const later = wantsMore ? (more.data?.pages.map((page) => page.items) ?? []) : [];
-  const cards = columnCards([column.items, ...later], key, keys.ofCard);
+  const cards = columnCards([column.items, ...later], key, kind.ofCard);
   const hasMore = start !== null && (!wantsMore || more.hasNextPage);
   const loadMore = () => {
     if (!wantsMore) setWantsMore(true);
@@ -89,7 +86,7 @@ export function BoardColumn<T extends BoardCard, C extends BoardColumnData<T>, K
         </h2>
         <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700 tabular-nums dark:bg-slate-800 dark:text-slate-300">
           {formatCount(column.count)}
-          <span className="sr-only"> {single ? noun : `${noun}s`}</span>
+          <span className="sr-only"> {single ? kind.noun : `${kind.noun}s`}</span>
         </span>
         {renderFigures?.(column)}
       </header>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnCards, moveOnBoard, type BoardColumnData, type BoardKeys } from './board-model';
+import { columnCards, moveOnBoard, type BoardColumnData, type BoardKind } from './board-model';
 
 interface Card {
   id: string;
@@ -28,7 +28,9 @@ const column = (stage: string, items: Card[], count = items.length, hasMore = fa
   nextCursor: null,
 });
 
-const keys: BoardKeys<Card, Column, string> = {
+const kind: BoardKind<Card, Column, string> = {
+  noun: 'card',
+  columnNoun: 'stage',
   ofColumn: (c) => c.stage,
   ofCard: (c) => c.stage,
   place: (c, stage) => ({ ...c, stage }),
@@ -41,7 +43,7 @@ describe('moveOnBoard', () => {
   const board = { pipelineId: 'p', columns: [column('Lead', [a]), column('Won', [b]), column('Lost', [])] };
 
   it('takes the card out of its column and puts it, newest first, into the other, counts and totals following', () => {
-    const moved = moveOnBoard(board, keys, a, 'Won');
+    const moved = moveOnBoard(board, kind, a, 'Won');
     expect(moved.pipelineId).toBe('p');
     expect(moved.columns[0]).toMatchObject({ items: [], count: { count: 0, hasMore: false }, total: 0 });
     expect(moved.columns[1]).toMatchObject({ count: { count: 2, hasMore: false }, total: 150 });
@@ -54,7 +56,7 @@ describe('moveOnBoard', () => {
 
   it('leaves a count past the cap as it is', () => {
     const capped = { columns: [column('Lead', [a], 10_000, true), column('Won', [b], 10_000, true)] };
-    const moved = moveOnBoard(capped, keys, a, 'Won');
+    const moved = moveOnBoard(capped, kind, a, 'Won');
     expect(moved.columns.map((c) => c.count)).toEqual([
       { count: 10_000, hasMore: true },
       { count: 10_000, hasMore: true },
@@ -62,7 +64,7 @@ describe('moveOnBoard', () => {
   });
 
   it('never counts below zero', () => {
-    const moved = moveOnBoard({ columns: [column('Lead', [a], 0), column('Won', [])] }, keys, a, 'Won');
+    const moved = moveOnBoard({ columns: [column('Lead', [a], 0), column('Won', [])] }, kind, a, 'Won');
     expect(moved.columns[0]!.count.count).toBe(0);
   });
 });
@@ -72,6 +74,6 @@ describe('columnCards', () => {
     const a = card('a', 'Lead', '2026-01-03');
     const b = card('b', 'Lead', '2026-01-02');
     const gone = card('c', 'Won', '2026-01-01');
-    expect(columnCards([[a], [b, a, gone]], 'Lead', keys.ofCard).map((c) => c.id)).toEqual(['a', 'b']);
+    expect(columnCards([[a], [b, a, gone]], 'Lead', kind.ofCard).map((c) => c.id)).toEqual(['a', 'b']);
   });
 });

@@ -18,8 +18,12 @@ export interface BoardData<C> {
   columns: C[];
 }
 
-/** Where an area keeps a card's column: a deal's stage, a project's or a task's status. */
-export interface BoardKeys<T extends BoardCard, C extends BoardColumnData<T>, K extends string> {
+/** An area's board: what its cards are, and where it keeps a card's column (a deal's stage, a project's status). */
+export interface BoardKind<T extends BoardCard, C extends BoardColumnData<T>, K extends string> {
+  /** What a card is ("deal"): the board's name ("Deal board"), the columns' counts, what a screen reader hears. */
+  noun: string;
+  /** What a column stands for ("stage", "status"), in the keyboard's instructions. */
+  columnNoun: string;
   ofColumn: (column: C) => K;
   ofCard: (card: T) => K;
   /** The card as it will be once in the column `key`. */
@@ -40,19 +44,19 @@ export function moveOnBoard<
   C extends BoardColumnData<T>,
   K extends string,
   B extends BoardData<C>,
->(board: B, keys: BoardKeys<T, C, K>, card: T, to: K): B {
-  const from = keys.ofCard(card);
+>(board: B, kind: BoardKind<T, C, K>, card: T, to: K): B {
+  const from = kind.ofCard(card);
   return {
     ...board,
     columns: board.columns.map((column) => {
-      const key = keys.ofColumn(column);
+      const key = kind.ofColumn(column);
       if (key === from) {
         const items = column.items.filter((item) => item.id !== card.id);
-        return { ...column, items, count: shiftCount(column.count, -1), ...keys.adjust?.(column, card, -1) };
+        return { ...column, items, count: shiftCount(column.count, -1), ...kind.adjust?.(column, card, -1) };
       }
       if (key === to) {
-        const items = [...column.items, keys.place(card, to)].sort(byNewest);
-        return { ...column, items, count: shiftCount(column.count, 1), ...keys.adjust?.(column, card, 1) };
+        const items = [...column.items, kind.place(card, to)].sort(byNewest);
+        return { ...column, items, count: shiftCount(column.count, 1), ...kind.adjust?.(column, card, 1) };
       }
       return column;
     }),

@@ -2,17 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { DndContext, DragOverlay, type Announcements, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { columnKeyboardCoordinates, useDragSensors } from '../dnd';
 import { BoardColumn, type CardDrag, type ColumnPages } from './board-column';
-import type { BoardCard, BoardColumnData, BoardKeys } from './board-model';
+import type { BoardCard, BoardColumnData, BoardKind } from './board-model';
 import { BoardScroller } from './board-scroller';
 import { columnUnder } from './column-under';
 
 interface BoardProps<T extends BoardCard, C extends BoardColumnData<T>, K extends string> {
-  /** What a card is ("deal"): the board's name ("Deal board"), the columns' counts, what a screen reader hears. */
-  noun: string;
-  /** What a column stands for ("stage", "status"), in the keyboard's instructions. */
-  columnNoun: string;
   columns: C[];
-  keys: BoardKeys<T, C, K>;
+  kind: BoardKind<T, C, K>;
   pages: ColumnPages<T, K>;
   /** A card dropped on another column than its own. */
   onMove: (card: T, to: K) => void;
@@ -39,16 +35,15 @@ function announcements(noun: string): Announcements {
 
 /** One 300 px column per key, scrolling sideways on narrow screens; cards are dragged between columns. */
 export function Board<T extends BoardCard, C extends BoardColumnData<T>, K extends string>({
-  noun,
-  columnNoun,
   columns,
-  keys,
+  kind,
   pages,
   onMove,
   renderCard,
   renderOverlay,
   renderFigures,
 }: BoardProps<T, C, K>) {
+  const { noun, columnNoun } = kind;
   const sensors = useDragSensors(columnKeyboardCoordinates);
   const [active, setActive] = useState<T | null>(null);
 
@@ -56,8 +51,8 @@ export function Board<T extends BoardCard, C extends BoardColumnData<T>, K exten
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
     setActive(null);
     const card = cardOf<T>(dragged.data.current);
-    const to = over ? columns.map(keys.ofColumn).find((key) => key === over.id) : undefined;
-    if (card && to && to !== keys.ofCard(card)) onMove(card, to);
+    const to = over ? columns.map(kind.ofColumn).find((key) => key === over.id) : undefined;
+    if (card && to && to !== kind.ofCard(card)) onMove(card, to);
   };
 
   return (
@@ -77,11 +72,10 @@ export function Board<T extends BoardCard, C extends BoardColumnData<T>, K exten
       <BoardScroller label={`${capitalized(noun)} board`}>
         {columns.map((column) => (
           <BoardColumn
-            key={keys.ofColumn(column)}
+            key={kind.ofColumn(column)}
             column={column}
-            keys={keys}
+            kind={kind}
             pages={pages}
-            noun={noun}
             activeId={active?.id ?? null}
             renderCard={renderCard}
             renderFigures={renderFigures}

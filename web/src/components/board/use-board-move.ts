@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Page } from '@common/http';
-import { moveOnBoard, type BoardCard, type BoardColumnData, type BoardData, type BoardKeys } from './board-model';
+import { moveOnBoard, type BoardCard, type BoardColumnData, type BoardData, type BoardKind } from './board-model';
 
 /** A card going to the column `to`; an area may add what its toasts need (how a task was moved). */
 export interface BoardMove<T extends BoardCard, K extends string> {
@@ -10,7 +10,7 @@ export interface BoardMove<T extends BoardCard, K extends string> {
 }
 
 interface BoardMoveOptions<T extends BoardCard, C extends BoardColumnData<T>, K extends string, M, S> {
-  keys: BoardKeys<T, C, K>;
+  kind: BoardKind<T, C, K>;
   /** The cached boards the card moves on at once: every board under this key (a task board per filter). */
   boardKey: QueryKey;
   /** The cached later pages of the columns ("Load more"), which lose the card at once. */
@@ -33,13 +33,13 @@ export function useBoardMove<
   K extends string,
   M extends BoardMove<T, K>,
   S,
->({ keys, boardKey, columnKey, request, cardKey, moved, failed, refresh }: BoardMoveOptions<T, C, K, M, S>) {
+>({ kind, boardKey, columnKey, request, cardKey, moved, failed, refresh }: BoardMoveOptions<T, C, K, M, S>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: request,
     onMutate: async ({ card, to }: M) => {
       await qc.cancelQueries({ queryKey: boardKey });
-      qc.setQueriesData<BoardData<C>>({ queryKey: boardKey }, (board) => board && moveOnBoard(board, keys, card, to));
+      qc.setQueriesData<BoardData<C>>({ queryKey: boardKey }, (board) => board && moveOnBoard(board, kind, card, to));
       qc.setQueriesData<InfiniteData<Page<T>>>({ queryKey: columnKey }, (data) =>
         data
           ? {

@@ -13,7 +13,8 @@ import {
 } from '@common/deals';
 import type { Count } from '@common/http';
 import { pipelineListSchema, pipelineMessages, pipelineSchema, type Pipeline } from '@common/pipelines';
-import type { BoardKeys } from '../../components/board/board-model';
+import type { ColumnPages } from '../../components/board/board-column';
+import type { BoardKind } from '../../components/board/board-model';
 import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
 import type { PickerOption } from '../../components/search-picker';
 import { api } from '../../lib/api';
@@ -50,13 +51,13 @@ export const boardQuery = (pipelineId: string) =>
   });
 
 /** The pages of a column after its first one, from the cursor the board gave. */
-export const columnMoreKey = (pipelineId: string, stage: string, start: string) =>
-  ['deals', 'column', pipelineId, stage, start] as const;
-
-export function fetchColumnPage(pipelineId: string, stage: string, cursor: string) {
-  const params = new URLSearchParams({ pipelineId, stage, limit: String(COLUMN_PAGE_SIZE), cursor });
-  return api.get(`/api/deals?${params.toString()}`, dealPageSchema);
-}
+export const columnPages = (pipelineId: string): ColumnPages<Deal, string> => ({
+  key: (stage, start) => ['deals', 'column', pipelineId, stage, start],
+  fetch: (stage, cursor) => {
+    const params = new URLSearchParams({ pipelineId, stage, limit: String(COLUMN_PAGE_SIZE), cursor });
+    return api.get(`/api/deals?${params.toString()}`, dealPageSchema);
+  },
+});
 
 /** One deal with its details (the board's cards leave its notes out). */
 export const dealQuery = (id: string) =>
@@ -134,7 +135,9 @@ export function useDeleteDeal() {
 }
 
 /** A deal's column is its stage; a column's total follows its cards as its count does. */
-export const dealBoardKeys: BoardKeys<Deal, DealColumn, string> = {
+export const dealBoardKind: BoardKind<Deal, DealColumn, string> = {
+  noun: 'deal',
+  columnNoun: 'stage',
   ofColumn: (column) => column.stage,
   ofCard: (deal) => deal.stage,
   place: (deal, stage) => ({ ...deal, stage }),
@@ -144,7 +147,7 @@ export const dealBoardKeys: BoardKeys<Deal, DealColumn, string> = {
 /** Drag on the board: shown at once, saved, and on failure the board is read again. */
 export function useMoveDeal(pipelineId: string) {
   return useBoardMove({
-    keys: dealBoardKeys,
+    kind: dealBoardKind,
     boardKey: boardKey(pipelineId),
     columnKey: ['deals', 'column', pipelineId],
     request: ({ card, to }: BoardMove<Deal, string>) =>

@@ -1,6 +1,6 @@
 import type { Deal } from '@common/deals';
 import { Board } from '../../components/board/board';
-import { columnMoreKey, dealBoardKeys, fetchColumnPage, useMoveDeal, type DealBoard as Data } from './api';
+import { columnPages, dealBoardKind, useMoveDeal, type DealBoard as Data } from './api';
 import { DealCard } from './deal-card';
 import { formatTotal } from './format';
 
@@ -16,14 +16,9 @@ export function DealBoard({ board, now, onOpen }: DealBoardProps) {
   const move = useMoveDeal(pipelineId);
   return (
     <Board
-      noun="deal"
-      columnNoun="stage"
       columns={board.columns}
-      keys={dealBoardKeys}
-      pages={{
-        key: (stage, start) => columnMoreKey(pipelineId, stage, start),
-        fetch: (stage, cursor) => fetchColumnPage(pipelineId, stage, cursor),
-      }}
+      kind={dealBoardKind}
+      pages={columnPages(pipelineId)}
       onMove={(deal, stage) => move.mutate({ card: deal, to: stage })}
       renderCard={(deal, drag) => <DealCard deal={deal} now={now} columnStage={deal.stage} onOpen={onOpen} {...drag} />}
       renderOverlay={(deal) => <DealCard deal={deal} now={now} columnStage={deal.stage} overlay />}

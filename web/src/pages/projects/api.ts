@@ -12,7 +12,8 @@ import {
   type ProjectInput,
   type ProjectStatus,
 } from '@common/projects';
-import type { BoardKeys } from '../../components/board/board-model';
+import type { ColumnPages } from '../../components/board/board-column';
+import type { BoardKind } from '../../components/board/board-model';
 import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
 import { api } from '../../lib/api';
 import { pageParams } from '../../lib/paging';
@@ -27,12 +28,13 @@ export const projectBoardQuery = () =>
   queryOptions({ queryKey: boardKey, queryFn: () => api.get('/api/projects/board', projectBoardSchema) });
 
 /** The pages of a column after its first one, from the cursor the board gave. */
-export const columnMoreKey = (status: ProjectStatus, start: string) => ['projects', 'column', status, start] as const;
-
-export function fetchColumnPage(status: ProjectStatus, cursor: string) {
-  const params = new URLSearchParams({ status, limit: String(PROJECT_BOARD_PAGE_SIZE), cursor });
-  return api.get(`/api/projects?${params.toString()}`, projectPageSchema);
-}
+export const columnPages: ColumnPages<Project, ProjectStatus> = {
+  key: (status, start) => ['projects', 'column', status, start],
+  fetch: (status, cursor) => {
+    const params = new URLSearchParams({ status, limit: String(PROJECT_BOARD_PAGE_SIZE), cursor });
+    return api.get(`/api/projects?${params.toString()}`, projectPageSchema);
+  },
+};
 
 /** One page of the grid, newest first, after a cursor (null: the first page). */
 export const projectsPageQuery = (cursor: string | null) =>
@@ -91,7 +93,9 @@ export function useDeleteProject() {
 }
 
 /** A project's column is its status. */
-export const projectBoardKeys: BoardKeys<Project, ProjectBoardColumn, ProjectStatus> = {
+export const projectBoardKind: BoardKind<Project, ProjectBoardColumn, ProjectStatus> = {
+  noun: 'project',
+  columnNoun: 'status',
   ofColumn: (column) => column.status,
   ofCard: (project) => project.status,
   place: (project, status) => ({ ...project, status }),
@@ -100,7 +104,7 @@ export const projectBoardKeys: BoardKeys<Project, ProjectBoardColumn, ProjectSta
 /** Drag on the board: shown at once, saved, and on failure the board is read again. */
 export function useMoveProject() {
   return useBoardMove({
-    keys: projectBoardKeys,
+    kind: projectBoardKind,
     boardKey,
     columnKey: ['projects', 'column'],
     request: ({ card, to }: BoardMove<Project, ProjectStatus>) =>

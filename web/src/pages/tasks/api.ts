@@ -21,7 +21,8 @@ import {
   type TaskInput,
   type TaskStatus,
 } from '@common/tasks';
-import type { BoardKeys } from '../../components/board/board-model';
+import type { ColumnPages } from '../../components/board/board-column';
+import type { BoardKind } from '../../components/board/board-model';
 import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
 import type { PickerOption, PickerSearch } from '../../components/search-picker';
 import { api } from '../../lib/api';
@@ -43,15 +44,15 @@ export const boardQuery = (filters: TaskFilters) =>
   });
 
 /** The pages of a column after its first one, from the cursor the board gave. */
-export const columnMoreKey = (filters: TaskFilters, status: TaskStatus, start: string) =>
-  ['tasks', 'column', filterQuery(filters).toString(), status, start] as const;
-
-export function fetchColumnPage(filters: TaskFilters, status: TaskStatus, cursor: string) {
-  const params = filterQuery({ ...filters, status });
-  params.set('limit', String(TASK_BOARD_PAGE_SIZE));
-  params.set('cursor', cursor);
-  return api.get(`/api/tasks?${params.toString()}`, taskPageSchema);
-}
+export const columnPages = (filters: TaskFilters): ColumnPages<Task, TaskStatus> => ({
+  key: (status, start) => ['tasks', 'column', filterQuery(filters).toString(), status, start],
+  fetch: (status, cursor) => {
+    const params = filterQuery({ ...filters, status });
+    params.set('limit', String(TASK_BOARD_PAGE_SIZE));
+    params.set('cursor', cursor);
+    return api.get(`/api/tasks?${params.toString()}`, taskPageSchema);
+  },
+});
 
 /** One page of the list view, newest first, after a cursor (null: the first page). */
 export const listQuery = (filters: TaskFilters, cursor: string | null) =>
@@ -169,7 +170,9 @@ export function useDeleteTask() {
 }
 
 /** A task's column is its status. */
-export const taskBoardKeys: BoardKeys<Task, TaskBoardColumn, TaskStatus> = {
+export const taskBoardKind: BoardKind<Task, TaskBoardColumn, TaskStatus> = {
+  noun: 'task',
+  columnNoun: 'status',
   ofColumn: (column) => column.status,
   ofCard: (task) => task.status,
   place: (task, status) => ({ ...task, status }),
@@ -181,7 +184,7 @@ export const taskBoardKeys: BoardKeys<Task, TaskBoardColumn, TaskStatus> = {
  */
 export function useSetTaskStatus() {
   return useBoardMove({
-    keys: taskBoardKeys,
+    kind: taskBoardKind,
     boardKey: ['tasks', 'board'],
     columnKey: ['tasks', 'column'],
     request: ({ card, to }: BoardMove<Task, TaskStatus> & { via: 'drag' | 'check' }) =>

@@ -1,6 +1,6 @@
 import type { Task, TaskBoard as Data } from '@common/tasks';
 import { Board } from '../../components/board/board';
-import { columnMoreKey, fetchColumnPage, taskBoardKeys, useSetTaskStatus } from './api';
+import { columnPages, taskBoardKind, useSetTaskStatus } from './api';
 import type { TaskFilters } from './filters';
 import { TaskCard } from './task-card';
 
@@ -17,14 +17,9 @@ export function TaskBoard({ board, filters, now, onOpen, onComplete }: TaskBoard
   const move = useSetTaskStatus();
   return (
     <Board
-      noun="task"
-      columnNoun="status"
       columns={board.columns}
-      keys={taskBoardKeys}
-      pages={{
-        key: (status, start) => columnMoreKey(filters, status, start),
-        fetch: (status, cursor) => fetchColumnPage(filters, status, cursor),
-      }}
+      kind={taskBoardKind}
+      pages={columnPages(filters)}
       onMove={(task, status) => move.mutate({ card: task, to: status, via: 'drag' })}
       renderCard={(task, drag) => <TaskCard task={task} now={now} onOpen={onOpen} onComplete={onComplete} {...drag} />}
       renderOverlay={(task) => <TaskCard task={task} now={now} overlay />}
