@@ -15,6 +15,7 @@ interface BoardProps<T extends BoardCard, C extends BoardColumnData<T>, K extend
   renderCard: (card: T, drag: CardDrag) => ReactNode;
   /** The copy that follows the pointer while dragging. */
   renderOverlay: (card: T) => ReactNode;
+  /** Beside a column's count: a deal column's total. */
   renderFigures?: (column: C) => ReactNode;
 }
 
