@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
@@ -6,6 +6,7 @@ import { Dialog } from 'radix-ui';
 import { ArrowRight, ExternalLink, History, Search, Zap } from 'lucide-react';
 import { SEARCH_MAX_LENGTH, searchMessages, type SearchHit } from '@common/search';
 import { useAuthStore } from '../lib/auth-store';
+import { useDebounced } from '../lib/use-debounced';
 import { SEARCH_MIN_LENGTH, searchQuery } from '../pages/search/api';
 import { Highlighted } from './highlighted';
 import { actionEntries, bookingPageEntry, filterEntries, pageEntries, type MenuEntry } from './menu-entries';
@@ -15,15 +16,6 @@ import { hitValue, kindIcons, SearchHits } from './search-hits';
 
 /** One request per pause in typing. */
 const DEBOUNCE_MS = 200;
-
-function useDebounced(value: string, delay: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /** localStorage, or nothing where the browser forbids it. */
 function browserStorage() {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { contactPageSchema, contactSchema } from '@common/contacts';
 import {
@@ -7,12 +7,16 @@ import {
   dealMoved,
   dealDetailSchema,
   dealPageSchema,
-  type Board,
+  type BoardColumn,
   type Deal,
   type DealInput,
 } from '@common/deals';
-import type { Page } from '@common/http';
+import type { Count } from '@common/http';
 import { pipelineListSchema, pipelineMessages, pipelineSchema, type Pipeline } from '@common/pipelines';
+import type { ColumnPages } from '../../components/board/board-column';
+import type { BoardKind } from '../../components/board/board-model';
+import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
+import type { PickerOption } from '../../components/search-picker';
 import { api } from '../../lib/api';
 
 /** How many contacts the picker shows for a search. */
@@ -26,21 +30,34 @@ export const pipelinesQuery = () =>
 
 const boardKey = (pipelineId: string) => ['deals', 'board', pipelineId] as const;
 
+/** A stage's column as the screen keeps it: its count, exact, in the shape of the project and task boards' counts. */
+export type DealColumn = Omit<BoardColumn, 'count'> & { count: Count };
+export interface DealBoard {
+  pipelineId: string;
+  columns: DealColumn[];
+}
+
 /** The whole board of a pipeline in one request: each column's first page, count and total. */
 export const boardQuery = (pipelineId: string) =>
   queryOptions({
     queryKey: boardKey(pipelineId),
-    queryFn: () => api.get(`/api/deals/board?pipelineId=${encodeURIComponent(pipelineId)}`, boardSchema),
+    queryFn: async (): Promise<DealBoard> => {
+      const board = await api.get(`/api/deals/board?pipelineId=${encodeURIComponent(pipelineId)}`, boardSchema);
+      return {
+        ...board,
+        columns: board.columns.map((column) => ({ ...column, count: { count: column.count, hasMore: false } })),
+      };
+    },
   });
 
 /** The pages of a column after its first one, from the cursor the board gave. */
-export const columnMoreKey = (pipelineId: string, stage: string, start: string) =>
-  ['deals', 'column', pipelineId, stage, start] as const;
-
-export function fetchColumnPage(pipelineId: string, stage: string, cursor: string) {
-  const params = new URLSearchParams({ pipelineId, stage, limit: String(COLUMN_PAGE_SIZE), cursor });
-  return api.get(`/api/deals?${params.toString()}`, dealPageSchema);
-}
+export const columnPages = (pipelineId: string): ColumnPages<Deal, string> => ({
+  key: (stage, start) => ['deals', 'column', pipelineId, stage, start],
+  fetch: (stage, cursor) => {
+    const params = new URLSearchParams({ pipelineId, stage, limit: String(COLUMN_PAGE_SIZE), cursor });
+    return api.get(`/api/deals?${params.toString()}`, dealPageSchema);
+  },
+});
 
 /** One deal with its details (the board's cards leave its notes out). */
 export const dealQuery = (id: string) =>
@@ -53,10 +70,11 @@ export const contactQuery = (id: string) =>
 export const contactSearchQuery = (q: string) =>
   queryOptions({
     queryKey: ['contacts', 'search', q],
-    queryFn: () => {
+    queryFn: async (): Promise<PickerOption[]> => {
       const params = new URLSearchParams({ limit: String(CONTACT_SEARCH_LIMIT) });
       if (q) params.set('q', q);
-      return api.get(`/api/contacts?${params.toString()}`, contactPageSchema);
+      const { items } = await api.get(`/api/contacts?${params.toString()}`, contactPageSchema);
+      return items.map((c) => ({ id: c.id, name: c.name, detail: [c.company, c.email].filter(Boolean).join(' · ') }));
     },
   });
 
@@ -116,50 +134,27 @@ export function useDeleteDeal() {
   });
 }
 
-const byNewest = (a: Deal, b: Deal) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
-
-/** The board as it will be once the deal sits at `stage`: card moved, counts and totals adjusted. */
-export function moveOnBoard(board: Board, deal: Deal, stage: string): Board {
-  const value = deal.value ?? 0;
-  return {
-    ...board,
-    columns: board.columns.map((column) => {
-      if (column.stage === deal.stage) {
-        const items = column.items.filter((item) => item.id !== deal.id);
-        return { ...column, items, count: Math.max(0, column.count - 1), total: column.total - value };
-      }
-      if (column.stage === stage) {
-        const items = [...column.items, { ...deal, stage }].sort(byNewest);
-        return { ...column, items, count: column.count + 1, total: column.total + value };
-      }
-      return column;
-    }),
-  };
-}
+/** A deal's column is its stage; a column's total follows its cards as its count does. */
+export const dealBoardKind: BoardKind<Deal, DealColumn, string> = {
+  noun: 'deal',
+  columnNoun: 'stage',
+  ofColumn: (column) => column.stage,
+  ofCard: (deal) => deal.stage,
+  place: (deal, stage) => ({ ...deal, stage }),
+  adjust: (column, deal, by) => ({ total: column.total + by * (deal.value ?? 0) }),
+};
 
 /** Drag on the board: shown at once, saved, and on failure the board is read again. */
 export function useMoveDeal(pipelineId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ deal, stage }: { deal: Deal; stage: string }) =>
-      api.patch(`/api/deals/${deal.id}/stage`, { stage }, dealDetailSchema),
-    onMutate: async ({ deal, stage }) => {
-      await qc.cancelQueries({ queryKey: boardKey(pipelineId) });
-      qc.setQueryData<Board>(boardKey(pipelineId), (board) => board && moveOnBoard(board, deal, stage));
-      qc.setQueriesData<InfiniteData<Page<Deal>>>({ queryKey: ['deals', 'column', pipelineId] }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({ ...page, items: page.items.filter((d) => d.id !== deal.id) })),
-            }
-          : data,
-      );
-    },
-    onSuccess: (deal) => {
-      toast.success(dealMoved(deal.stage));
-      qc.setQueryData(['deals', 'one', deal.id], deal);
-    },
-    onError: () => toast.error(dealMessages.moveFailed),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['deals'] }),
+  return useBoardMove({
+    kind: dealBoardKind,
+    boardKey: boardKey(pipelineId),
+    columnKey: ['deals', 'column', pipelineId],
+    request: ({ card, to }: BoardMove<Deal, string>) =>
+      api.patch(`/api/deals/${card.id}/stage`, { stage: to }, dealDetailSchema),
+    cardKey: (deal) => ['deals', 'one', deal.id],
+    moved: (deal) => dealMoved(deal.stage),
+    failed: () => dealMessages.moveFailed,
+    refresh: (qc) => qc.invalidateQueries({ queryKey: ['deals'] }),
   });
 }

@@ -14,6 +14,7 @@ import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useCursorPages } from '../../lib/paging';
+import { useDebounced } from '../../lib/use-debounced';
 import { EMAIL_PAGE_SIZE, emailFoldersQuery, emailListQuery, useCheckMail, type MailboxView } from './api';
 import { checkOutcome } from './check-result';
 import { EmailList } from './email-list';
@@ -32,15 +33,6 @@ function viewOf(folderId: string | undefined): MailboxView | null {
 
 /** Typing waits this long before the search reaches the server. */
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 const CHECK_TOAST = 'email-check';
 
@@ -80,7 +72,7 @@ export function EmailPage() {
   const { folderId } = useParams();
   const view = viewOf(folderId);
   const [text, setText] = useState('');
-  const q = useDebounced(text.trim());
+  const q = useDebounced(text.trim(), SEARCH_DELAY_MS);
 
   return (
     <>

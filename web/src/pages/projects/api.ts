@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type { Count, Page } from '@common/http';
 import {
   PROJECT_BOARD_PAGE_SIZE,
   projectBoardSchema,
@@ -9,10 +8,13 @@ import {
   projectSchema,
   projectStatusUpdated,
   type Project,
-  type ProjectBoard,
+  type ProjectBoardColumn,
   type ProjectInput,
   type ProjectStatus,
 } from '@common/projects';
+import type { ColumnPages } from '../../components/board/board-column';
+import type { BoardKind } from '../../components/board/board-model';
+import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
 import { api } from '../../lib/api';
 import { pageParams } from '../../lib/paging';
 
@@ -26,12 +28,13 @@ export const projectBoardQuery = () =>
   queryOptions({ queryKey: boardKey, queryFn: () => api.get('/api/projects/board', projectBoardSchema) });
 
 /** The pages of a column after its first one, from the cursor the board gave. */
-export const columnMoreKey = (status: ProjectStatus, start: string) => ['projects', 'column', status, start] as const;
-
-export function fetchColumnPage(status: ProjectStatus, cursor: string) {
-  const params = new URLSearchParams({ status, limit: String(PROJECT_BOARD_PAGE_SIZE), cursor });
-  return api.get(`/api/projects?${params.toString()}`, projectPageSchema);
-}
+export const columnPages: ColumnPages<Project, ProjectStatus> = {
+  key: (status, start) => ['projects', 'column', status, start],
+  fetch: (status, cursor) => {
+    const params = new URLSearchParams({ status, limit: String(PROJECT_BOARD_PAGE_SIZE), cursor });
+    return api.get(`/api/projects?${params.toString()}`, projectPageSchema);
+  },
+};
 
 /** One page of the grid, newest first, after a cursor (null: the first page). */
 export const projectsPageQuery = (cursor: string | null) =>
@@ -89,48 +92,25 @@ export function useDeleteProject() {
   });
 }
 
-const byNewest = (a: Project, b: Project) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
-
-/** A capped count stays as it is past the cap: one more or less of "10,000+" is still "10,000+". */
-const shift = (count: Count, by: number): Count =>
-  count.hasMore ? count : { count: Math.max(0, count.count + by), hasMore: false };
-
-/** The board as it will be once the project has `status`: card moved, counts adjusted. */
-export function moveOnBoard(board: ProjectBoard, project: Project, status: ProjectStatus): ProjectBoard {
-  return {
-    columns: board.columns.map((column) => {
-      if (column.status === project.status) {
-        return { ...column, items: column.items.filter((p) => p.id !== project.id), count: shift(column.count, -1) };
-      }
-      if (column.status === status) {
-        const items = [...column.items, { ...project, status }].sort(byNewest);
-        return { ...column, items, count: shift(column.count, 1) };
-      }
-      return column;
-    }),
-  };
-}
+/** A project's column is its status. */
+export const projectBoardKind: BoardKind<Project, ProjectBoardColumn, ProjectStatus> = {
+  noun: 'project',
+  columnNoun: 'status',
+  ofColumn: (column) => column.status,
+  ofCard: (project) => project.status,
+  place: (project, status) => ({ ...project, status }),
+};
 
 /** Drag on the board: shown at once, saved, and on failure the board is read again. */
 export function useMoveProject() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ project, status }: { project: Project; status: ProjectStatus }) =>
-      api.patch(`/api/projects/${project.id}/status`, { status }, projectSchema),
-    onMutate: async ({ project, status }) => {
-      await qc.cancelQueries({ queryKey: boardKey });
-      qc.setQueryData<ProjectBoard>(boardKey, (board) => board && moveOnBoard(board, project, status));
-      qc.setQueriesData<InfiniteData<Page<Project>>>({ queryKey: ['projects', 'column'] }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({ ...page, items: page.items.filter((p) => p.id !== project.id) })),
-            }
-          : data,
-      );
-    },
-    onSuccess: (project) => toast.success(projectStatusUpdated(project.status)),
-    onError: () => toast.error(projectMessages.statusFailed),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['projects'] }),
+  return useBoardMove({
+    kind: projectBoardKind,
+    boardKey,
+    columnKey: ['projects', 'column'],
+    request: ({ card, to }: BoardMove<Project, ProjectStatus>) =>
+      api.patch(`/api/projects/${card.id}/status`, { status: to }, projectSchema),
+    moved: (project) => projectStatusUpdated(project.status),
+    failed: () => projectMessages.statusFailed,
+    refresh: (qc) => qc.invalidateQueries({ queryKey: ['projects'] }),
   });
 }

@@ -1,8 +1,7 @@
-import { queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { dealSchema } from '@common/deals';
-import type { Page } from '@common/http';
 import { projectSchema } from '@common/projects';
 import {
   TASK_BOARD_PAGE_SIZE,
@@ -18,10 +17,14 @@ import {
   type Category,
   type CategoryInput,
   type Task,
-  type TaskBoard,
+  type TaskBoardColumn,
   type TaskInput,
   type TaskStatus,
 } from '@common/tasks';
+import type { ColumnPages } from '../../components/board/board-column';
+import type { BoardKind } from '../../components/board/board-model';
+import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
+import type { PickerOption, PickerSearch } from '../../components/search-picker';
 import { api } from '../../lib/api';
 import { pageParams } from '../../lib/paging';
 import { filterQuery, type TaskFilters } from './filters';
@@ -30,13 +33,6 @@ import { filterQuery, type TaskFilters } from './filters';
 export const TASK_LIST_PAGE_SIZE = 50;
 /** How many matches a project or deal picker shows for a search. */
 const OPTION_LIMIT = 20;
-
-/** What a project or deal picker offers: the name, and a detail line (status, stage). */
-export interface LinkOption {
-  id: string;
-  name: string;
-  detail?: string;
-}
 
 const boardKey = (filters: string) => ['tasks', 'board', filters] as const;
 
@@ -48,15 +44,15 @@ export const boardQuery = (filters: TaskFilters) =>
   });
 
 /** The pages of a column after its first one, from the cursor the board gave. */
-export const columnMoreKey = (filters: TaskFilters, status: TaskStatus, start: string) =>
-  ['tasks', 'column', filterQuery(filters).toString(), status, start] as const;
-
-export function fetchColumnPage(filters: TaskFilters, status: TaskStatus, cursor: string) {
-  const params = filterQuery({ ...filters, status });
-  params.set('limit', String(TASK_BOARD_PAGE_SIZE));
-  params.set('cursor', cursor);
-  return api.get(`/api/tasks?${params.toString()}`, taskPageSchema);
-}
+export const columnPages = (filters: TaskFilters): ColumnPages<Task, TaskStatus> => ({
+  key: (status, start) => ['tasks', 'column', filterQuery(filters).toString(), status, start],
+  fetch: (status, cursor) => {
+    const params = filterQuery({ ...filters, status });
+    params.set('limit', String(TASK_BOARD_PAGE_SIZE));
+    params.set('cursor', cursor);
+    return api.get(`/api/tasks?${params.toString()}`, taskPageSchema);
+  },
+});
 
 /** One page of the list view, newest first, after a cursor (null: the first page). */
 export const listQuery = (filters: TaskFilters, cursor: string | null) =>
@@ -83,10 +79,10 @@ export const categoriesQuery = () =>
 const projectOptionsSchema = z.object({ items: z.array(projectSchema) });
 
 /** A server-side search of the user's projects by name: the picker never loads them all. */
-export const projectOptionsQuery = (q: string) =>
+export const projectOptionsQuery: PickerSearch = (q: string) =>
   queryOptions({
     queryKey: ['projects', 'options', q],
-    queryFn: async (): Promise<LinkOption[]> => {
+    queryFn: async (): Promise<PickerOption[]> => {
       const params = new URLSearchParams({ limit: String(OPTION_LIMIT) });
       if (q) params.set('q', q);
       const { items } = await api.get(`/api/projects?${params.toString()}`, projectOptionsSchema);
@@ -94,14 +90,11 @@ export const projectOptionsQuery = (q: string) =>
     },
   });
 
-/** What a picker asks with what was typed. */
-export type LinkSearch = (q: string) => ReturnType<typeof projectOptionsQuery>;
-
 /** A server-side search of the user's deals by name (at most 20). */
-export const dealOptionsQuery: LinkSearch = (q: string) =>
+export const dealOptionsQuery = (q: string) =>
   queryOptions({
     queryKey: ['deals', 'options', q],
-    queryFn: async (): Promise<LinkOption[]> => {
+    queryFn: async (): Promise<PickerOption[]> => {
       const params = new URLSearchParams();
       if (q) params.set('q', q);
       const { items } = await api.get(`/api/deals/options?${params.toString()}`, dealOptionsSchema);
@@ -176,55 +169,30 @@ export function useDeleteTask() {
   });
 }
 
-const byNewest = (a: Task, b: Task) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
-
-/** The board as it will be once the task has `status`: card moved, counts adjusted. */
-export function moveOnBoard(board: TaskBoard, task: Task, status: TaskStatus): TaskBoard {
-  return {
-    columns: board.columns.map((column) => {
-      if (column.status === task.status) {
-        const items = column.items.filter((item) => item.id !== task.id);
-        return { ...column, items, count: { ...column.count, count: Math.max(0, column.count.count - 1) } };
-      }
-      if (column.status === status) {
-        const items = [...column.items, { ...task, status }].sort(byNewest);
-        return { ...column, items, count: { ...column.count, count: column.count.count + 1 } };
-      }
-      return column;
-    }),
-  };
-}
+/** A task's column is its status. */
+export const taskBoardKind: BoardKind<Task, TaskBoardColumn, TaskStatus> = {
+  noun: 'task',
+  columnNoun: 'status',
+  ofColumn: (column) => column.status,
+  ofCard: (task) => task.status,
+  place: (task, status) => ({ ...task, status }),
+};
 
 /**
  * A status change, from the drag on the board or the check button (Done): shown at once on every
  * board in the cache, saved, and on failure everything is read again.
  */
 export function useSetTaskStatus() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ task, status }: { task: Task; status: TaskStatus; via: 'drag' | 'check' }) =>
-      api.patch(`/api/tasks/${task.id}/status`, { status }, taskSchema),
-    onMutate: async ({ task, status }) => {
-      await qc.cancelQueries({ queryKey: ['tasks', 'board'] });
-      qc.setQueriesData<TaskBoard>(
-        { queryKey: ['tasks', 'board'] },
-        (board) => board && moveOnBoard(board, task, status),
-      );
-      qc.setQueriesData<InfiniteData<Page<Task>>>({ queryKey: ['tasks', 'column'] }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({ ...page, items: page.items.filter((t) => t.id !== task.id) })),
-            }
-          : data,
-      );
-    },
-    onSuccess: (task, { via }) => {
-      toast.success(via === 'check' ? taskMessages.completed : taskMoved(task.status));
-      qc.setQueryData(taskKey(task.id), task);
-    },
-    onError: (_, { via }) => toast.error(via === 'check' ? taskMessages.completeFailed : taskMessages.statusFailed),
-    onSettled: () => invalidateAfterTaskChange(qc),
+  return useBoardMove({
+    kind: taskBoardKind,
+    boardKey: ['tasks', 'board'],
+    columnKey: ['tasks', 'column'],
+    request: ({ card, to }: BoardMove<Task, TaskStatus> & { via: 'drag' | 'check' }) =>
+      api.patch(`/api/tasks/${card.id}/status`, { status: to }, taskSchema),
+    cardKey: (task) => taskKey(task.id),
+    moved: (task, { via }) => (via === 'check' ? taskMessages.completed : taskMoved(task.status)),
+    failed: ({ via }) => (via === 'check' ? taskMessages.completeFailed : taskMessages.statusFailed),
+    refresh: (qc) => invalidateAfterTaskChange(qc),
   });
 }
 

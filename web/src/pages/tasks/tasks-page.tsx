@@ -77,7 +77,7 @@ export function TasksPage() {
       ),
     [setParams],
   );
-  const complete = (task: Task) => setStatus.mutate({ task, status: 'Done', via: 'check' });
+  const complete = (task: Task) => setStatus.mutate({ card: task, to: 'Done', via: 'check' });
 
   const renderEmpty = () => (
     <Card>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from '../lib/cn';
+import { cn } from '../../lib/cn';
 
 interface BoardScrollerProps {
   /** The board's name, e.g. "Deal board": the keyboard stops on the board itself, to scroll it with the arrows. */
