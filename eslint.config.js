@@ -35,6 +35,28 @@ export default tseslint.config(
     },
   },
   {
+    // Test support lives in server/src/test/ and e2e/: product code never imports it, nor a test runner.
+    files: ['server/src/**/*.{ts,tsx}', 'web/src/**/*.{ts,tsx}', 'common/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(vitest|@vitest/.*|@playwright/test|fast-check)(/.*)?$',
+              message: 'Product code does not import a test runner or test library: only tests and test support do.',
+            },
+            {
+              regex: '(^|/)(test|e2e)(/|$)|\\.(test|spec)$',
+              message: 'Product code does not import test support (server/src/test/, e2e/) or a test file.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

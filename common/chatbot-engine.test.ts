@@ -12,7 +12,16 @@ import {
 } from './chatbot-engine';
 import type { BlockOf, FlowDefinition } from './chatbot-flow';
 import { answerThenCaptureTemplate } from './chatbot-templates';
-import { aiAnswer, ask, captureLead, condition, end, flowOf, message, offerBooking } from './chatbot-test-flows';
+import {
+  aiAnswer,
+  ask,
+  captureLead,
+  condition,
+  end,
+  flowOf,
+  message,
+  offerBooking,
+} from '../server/src/test/chatbot-flows';
 import { fieldMessages } from './form-rules';
 
 /** A conversation driven step by step, as the server will: each step starts from the state of the one before. */

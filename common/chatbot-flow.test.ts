@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { type FlowDefinition, fillVariables, flowDefinitionSchema, variablesIn } from './chatbot-flow';
 import { blockTitle, validateFlowForPublish } from './chatbot-publish';
 import { answerThenCaptureTemplate } from './chatbot-templates';
-import { aiAnswer, ask, captureLead, condition, end, flowOf, message, offerBooking } from './chatbot-test-flows';
+import {
+  aiAnswer,
+  ask,
+  captureLead,
+  condition,
+  end,
+  flowOf,
+  message,
+  offerBooking,
+} from '../server/src/test/chatbot-flows';
 
 /** The messages of a flow's publishing problems. */
 const problemsOf = (flow: FlowDefinition) => validateFlowForPublish(flow).map((problem) => problem.message);

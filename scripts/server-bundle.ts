@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const serverBundle = path.join(root, 'dist', 'server', 'main.mjs');
 
-/** Writes the bundle; esbuild takes the `@common` alias from tsconfig.json. */
+/** Writes the bundle; esbuild takes the `@common` alias from server/tsconfig.json (it extends tsconfig.base.json). */
 export async function buildServerBundle(): Promise<string> {
   await build({
     entryPoints: [path.join(root, 'server', 'src', 'main.ts')],

@@ -8,7 +8,7 @@ import { bookingMessages } from '@common/booking';
 import { SESSION_CACHE_MS } from './auth/session-check';
 import type { Db } from './db/client';
 import * as schema from './db/schema';
-import { bookingOf, bookingRows, utcDate } from './public/booking/test-kit';
+import { bookingOf, bookingRows, utcDate } from './test/booking-kit';
 import { createPostgresDatabase } from './test/test-app';
 import { signUpOver, startServer, type HttpUser, type ServerProcess } from './test/server-process';
 

@@ -12,7 +12,7 @@ import { AVATAR_MAX_BYTES, profileMessages } from '@common/profile';
 import { buildApp } from '../app';
 import { buildTestApp, openTestDatabase, signUp, testConfig, type TestApp } from '../test/test-app';
 import { pathSpellings } from '../test/path-spellings';
-import { routeCases } from './isolation-cases';
+import { routeCases } from '../test/isolation-cases';
 import {
   aReads,
   buildAppWithRoutes,
@@ -23,7 +23,7 @@ import {
   type Call,
   type ReadKey,
   type World,
-} from './isolation-fixtures';
+} from '../test/isolation-fixtures';
 
 // Issue 14's abuse cases: guessing passwords, pages of other sites writing with the user's cookie, and uploads.
 

@@ -7,8 +7,8 @@ import { errorBodySchema } from '@common/http';
 import { selectRows } from '../db/select-rows';
 import { pathSpellings } from '../test/path-spellings';
 import type { TestApp } from '../test/test-app';
-import { routeCases } from './isolation-cases';
-import { buildAppWithRoutes, makeWorld, routeKeys, type Call, type Part, type World } from './isolation-fixtures';
+import { routeCases } from '../test/isolation-cases';
+import { buildAppWithRoutes, makeWorld, routeKeys, type Call, type Part, type World } from '../test/isolation-fixtures';
 
 // Issue 14's fuzzer: every /api route of the server's own route table gets malformed bodies, query strings and
 // ids, generated from the route's schema and a valid example of it, as its owner (a public route with no session).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealActivities, tasks } from '../db/schema';
 import { pathSpellings } from '../test/path-spellings';
 import { signUp, type TestApp, type UserClient } from '../test/test-app';
-import { routeCases, type Probe } from './isolation-cases';
+import { routeCases, type Probe } from '../test/isolation-cases';
 import {
   MARKER,
   aReads,
@@ -15,7 +15,7 @@ import {
   send,
   type ReadKey,
   type World,
-} from './isolation-fixtures';
+} from '../test/isolation-fixtures';
 
 // Issue 14's isolation matrix: every /api route of the server's own route table, walked by user B with user A's
 // records at hand and by no one (decisions.md item 3: another user's record answers 404, never 403, never its data).

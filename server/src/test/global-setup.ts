@@ -7,15 +7,6 @@ import { openDatabase } from '../db/client';
 import { DrizzlePglite } from '../db/drizzle-pglite';
 import { createPostgresDatabase } from './test-app';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A file holding a migrated embedded database's dump, which each test database starts from. */
-    pgliteSnapshot: string;
-    /** A migrated PostgreSQL database that each test database is created from. */
-    postgresTemplate: string;
-  }
-}
-
 /**
  * Migrates one database per test run, and every test's fresh database starts as a copy of it: an empty embedded
  * cluster and its migrations cost seconds each, a copy a fraction of that.

@@ -60,6 +60,16 @@ export async function buildTestApp(
   };
 }
 
+// What global-setup.ts provides to every test file, declared beside the one reader of it.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding a migrated embedded database's dump, which each test database starts from. */
+    pgliteSnapshot: string;
+    /** A migrated PostgreSQL database that each test database is created from. */
+    postgresTemplate: string;
+  }
+}
+
 /** A fresh, migrated database of the project under test; closing it also drops a PostgreSQL one. */
 export async function openTestDatabase(): Promise<Database> {
   // Imported here: the bench imports this module outside the test runner.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '@common/booking';
 import { bookings } from '../../db/schema';
-import { book, bookingOf, openBookingOwner, utcDate } from '../../public/booking/test-kit';
+import { book, bookingOf, openBookingOwner, utcDate } from '../../test/booking-kit';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 
 let t: TestApp;

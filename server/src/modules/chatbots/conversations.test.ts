@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatbotMessages, type ConversationSummary } from '@common/chatbots';
 import { selectRows } from '../../db/select-rows';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
-import { seedConversation } from './conversation-fixtures';
+import { seedConversation } from '../../test/chatbot-conversations';
 
 // A bot's conversations as its owner reads them (issue "AI chatbot"): newest first by keyset, searchable, each with
 // its transcript and what it produced. The visitor's side writes them; here they are stored directly.

@@ -5,7 +5,7 @@ import { answerThenCaptureTemplate } from '@common/chatbot-templates';
 import { chatbotMessages, type ChatbotDetail } from '@common/chatbots';
 import { selectRows } from '../../db/select-rows';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
-import { seedConversation } from './conversation-fixtures';
+import { seedConversation } from '../../test/chatbot-conversations';
 
 // The owner's chatbot (issue "AI chatbot"): made from the template, edited, published, deleted; another user's
 // answers 404 and changes nothing.

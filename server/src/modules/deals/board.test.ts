@@ -47,7 +47,7 @@ interface DealPage {
 
 async function column(user: UserClient, pipelineId: string, stage: string, cursor: string | null, limit = 20) {
   const query = new URLSearchParams({ pipelineId, stage, limit: String(limit), ...(cursor ? { cursor } : {}) });
-  return user.get(`/api/deals?${query}`);
+  return user.get(`/api/deals?${query.toString()}`);
 }
 
 const newestFirst = (a: Deal, b: Deal) =>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAccountMessages, type EmailAccount, type EmailAccountInput } from '@common/email-accounts';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
-import { tempDataDir } from '../email/test-mail';
-import { startSmtpTrap, type SmtpTrap } from '../email/test-servers';
+import { tempDataDir } from '../../test/mail';
+import { startSmtpTrap, type SmtpTrap } from '../../test/mail-servers';
 
 // A stored password belongs to the server it was typed for. Whoever can change an account's settings (a stolen
 // session, a forged request) must not be able to point SMTP at a server of theirs and have the stored password

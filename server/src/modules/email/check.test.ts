@@ -17,7 +17,7 @@ import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/
 import { checkAccount, runDueChecks, storedFolderOf } from './check';
 import { fetchPop3 } from './pop3';
 import { sendMail } from './smtp';
-import { tempDataDir } from './test-mail';
+import { tempDataDir } from '../../test/mail';
 
 // 'Check Mail', sending and the automatic checks, through the API. The part with real mail servers (Dovecot and the
 // SMTP server of scripts/mail-servers.sh, which CI starts) uses the second test mailbox; each test's messages carry

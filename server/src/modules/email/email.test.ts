@@ -4,7 +4,7 @@ import type { EmailDetail, EmailListItem } from '@common/email';
 import { mailAttachments, mailMessages, mailRemoteUids } from '../../db/schema';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 import { storeIncoming, storeSent } from './store';
-import { filesUnder, parsedMessage, tempDataDir } from './test-mail';
+import { filesUnder, parsedMessage, tempDataDir } from '../../test/mail';
 
 let t: TestApp;
 let a: UserClient;

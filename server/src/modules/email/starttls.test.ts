@@ -16,8 +16,8 @@ import {
   startSmtpTrap,
   type LineServer,
   type SmtpTrap,
-} from './test-servers';
-import { tempDataDir } from './test-mail';
+} from '../../test/mail-servers';
+import { tempDataDir } from '../../test/mail';
 
 // Without SSL/TLS, every auth method goes through STARTTLS: a server that does not offer it (or whose offer someone
 // on the path strips) is refused with the reason, before any user name or password is sent, unless the account

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailAttachments, mailMessageAddresses, mailMessages, mailRemoteUids } from '../../db/schema';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 import { previewOf, storeIncoming, storeSent } from './store';
-import { filesUnder, parsedMessage, tempDataDir } from './test-mail';
+import { filesUnder, parsedMessage, tempDataDir } from '../../test/mail';
 
 let t: TestApp;
 let user: UserClient;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formEmbedCode, formMessages, type Form, type Submission } from '@common/forms';
 import { forms } from '../../db/schema';
-import { createForm, ids, leadForm, put, submission, submit, validValues } from '../../public/forms/test-kit';
+import { createForm, ids, leadForm, put, submission, submit, validValues } from '../../test/forms-kit';
 import { buildTestApp, signUp, testConfig, type TestApp, type UserClient } from '../../test/test-app';
 
 // The owner's forms (part 2 §4, §7): CRUD, paging newest first, submissions and their CSV; only the owner's.

@@ -39,7 +39,7 @@ const list = (user: UserClient, query: Record<string, string | null>) => {
   const params = new URLSearchParams(
     Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== null),
   );
-  return user.get(`/api/projects?${params}`);
+  return user.get(`/api/projects?${params.toString()}`);
 };
 
 async function pageThrough(user: UserClient, query: Record<string, string>, cursor: string | null, seen: Project[]) {

@@ -7,7 +7,7 @@ import { buildTestApp, signUp, type TestApp, type UserClient } from '../../../te
 import { answerQuestion, answerTexts } from './answer';
 import type { AnswerEvent, AnswerRequest } from './answer-types';
 import { ownerReasons } from './failures';
-import { addKnowledge, aiErrorOf, collect, createBot, saveAiConfig } from './test-knowledge';
+import { addKnowledge, aiErrorOf, collect, createBot, saveAiConfig } from '../../../test/chatbot-knowledge';
 
 let provider: AiProviderServer;
 let t: TestApp;

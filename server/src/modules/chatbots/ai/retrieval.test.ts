@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, type TestApp } from '../../../test/test-app';
 import { anyWordQuery, findPassages, MAX_PASSAGES } from './retrieval';
-import { addKnowledge, createBot } from './test-knowledge';
+import { addKnowledge, createBot } from '../../../test/chatbot-knowledge';
 
 let t: TestApp;
 let annId: string;

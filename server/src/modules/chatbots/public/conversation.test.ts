@@ -14,7 +14,7 @@ import {
   notifications,
 } from '../../../db/schema';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../../test/test-app';
-import { openBookingOwner } from '../../../public/booking/test-kit';
+import { openBookingOwner } from '../../../test/booking-kit';
 import {
   askEmail,
   askName,
@@ -30,7 +30,7 @@ import {
   startRequest,
   texts,
   theEnd,
-} from './test-kit';
+} from '../../../test/chatbot-kit';
 
 // The visitor's side of a chatbot: a conversation started, resumed by its token and led to a captured lead; who may
 // reach which conversation; refused input; the limits; the owner's Preview, which saves nothing it captures.

@@ -11,7 +11,7 @@ import {
   chatbotMessages as messageRows,
   notifications,
 } from '../../../db/schema';
-import { openBookingOwner, slotsOf, utcDate } from '../../../public/booking/test-kit';
+import { openBookingOwner, slotsOf, utcDate } from '../../../test/booking-kit';
 import { buildTestApp, type TestApp, type UserClient } from '../../../test/test-app';
 import type { AnswerEvent } from '../ai/answer-types';
 import {
@@ -27,7 +27,7 @@ import {
   theEnd,
   type Started,
   type Unplaced,
-} from './test-kit';
+} from '../../../test/chatbot-kit';
 
 // The effects a conversation carries out: the owner's real free slots and a booking under the booking page's own
 // constraint, and AI answers streamed to the visitor as server-sent events, held to the bot's daily allowance.

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AiConfigInput } from '@common/ai-config';
-import type { Db } from '../../../db/client';
-import { chatbotFlows, chatbotKnowledge, chatbotPassages } from '../../../db/schema';
-import type { UserClient } from '../../../test/test-app';
-import type { AnswerEvent, AnswerQuestion, AnswerRequest } from './answer-types';
+import type { Db } from '../db/client';
+import { chatbotFlows, chatbotKnowledge, chatbotPassages } from '../db/schema';
+import type { UserClient } from './test-app';
+import type { AnswerEvent, AnswerQuestion, AnswerRequest } from '../modules/chatbots/ai/answer-types';
 
 /* Rows the AI tests start from, written straight to the tables: the owner's chatbot routes are another part's. */
 

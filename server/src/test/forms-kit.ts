@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Form, FormInput } from '@common/forms';
-import type { Db } from '../../db/client';
-import { formSubmissions } from '../../db/schema';
-import type { UserClient } from '../../test/test-app';
+import type { Db } from '../db/client';
+import { formSubmissions } from '../db/schema';
+import type { UserClient } from './test-app';
 
 // Helpers of the forms tests (the owner's side and the public side).
 

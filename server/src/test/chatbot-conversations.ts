@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ConversationState } from '@common/chatbot-engine';
-import type { Db } from '../../db/client';
-import { selectRows } from '../../db/select-rows';
+import type { Db } from '../db/client';
+import { selectRows } from '../db/select-rows';
 
 // Tests' conversations, written straight into the tables as the visitor's side would leave them.
 

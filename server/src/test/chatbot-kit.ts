@@ -4,10 +4,10 @@ import type { Block, BlockOf, FlowDefinition } from '@common/chatbot-flow';
 import { answerThenCaptureTemplate } from '@common/chatbot-templates';
 import { CHAT_TOKEN_HEADER, type ChatTurn } from '@common/chatbots';
 import type { Pipeline } from '@common/pipelines';
-import type { Db } from '../../../db/client';
-import { chatbotFlows } from '../../../db/schema';
-import type { UserClient } from '../../../test/test-app';
-import type { AnswerEvent, AnswerQuestion, AnswerRequest } from '../ai/answer-types';
+import type { Db } from '../db/client';
+import { chatbotFlows } from '../db/schema';
+import type { UserClient } from './test-app';
+import type { AnswerEvent, AnswerQuestion, AnswerRequest } from '../modules/chatbots/ai/answer-types';
 
 // Helpers of the visitor's API tests: bots put in the database as the owner's API would leave them, and a
 // visitor's requests.

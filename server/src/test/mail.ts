@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ParsedEmail } from './parse';
+import type { ParsedEmail } from '../modules/email/parse';
 
 // Messages for the tests, as the parser would hand them over.
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../app';
-import { seedConversation } from '../modules/chatbots/conversation-fixtures';
+import { seedConversation } from './chatbot-conversations';
 import { storeIncoming } from '../modules/email/store';
-import { signUp, openTestDatabase, testConfig, type TestApp, type UserClient } from '../test/test-app';
+import { signUp, openTestDatabase, testConfig, type TestApp, type UserClient } from './test-app';
 
 // The isolation matrix's world (isolation-matrix.test.ts): user A's records, made through the API as A,
 // and a request shape the cases describe.

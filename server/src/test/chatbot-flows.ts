@@ -1,4 +1,4 @@
-import type { Block, BlockOf, FlowDefinition } from './chatbot-flow';
+import type { Block, BlockOf, FlowDefinition } from '@common/chatbot-flow';
 
 /* Blocks and flows for the chatbot's tests: each block with working defaults, so a test names only what it is
    about. Not used by the product. */

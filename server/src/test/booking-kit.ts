@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Slot } from '@common/booking';
 import type { SchedulingSettingsInput } from '@common/scheduling';
-import type { Db } from '../../db/client';
-import { bookings } from '../../db/schema';
-import { signUp, type UserClient } from '../../test/test-app';
+import type { Db } from '../db/client';
+import { bookings } from '../db/schema';
+import { signUp, type UserClient } from './test-app';
 
 // Helpers of the booking tests (public page and owner side).
 
