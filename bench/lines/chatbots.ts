@@ -2,7 +2,7 @@
 // local stand-in for an OpenAI-compatible provider, so the provider's own time is all but nothing.
 import { CHAT_TOKEN_HEADER } from '../../common/chatbots';
 import type { ConversationState } from '../../common/chatbot-engine';
-import { aiAnswer, ask, flowOf, message } from '../../common/chatbot-test-flows';
+import { aiAnswer, ask, flowOf, message } from '../../server/src/test/chatbot-flows';
 import type { FlowDefinition } from '../../common/chatbot-flow';
 import type { Db } from '../../server/src/db/client';
 import { saveAiConfig } from '../../server/src/modules/ai-config/service';
