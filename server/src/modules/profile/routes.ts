@@ -16,7 +16,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import { handleError } from '../../http/error-handler';
 import { readFilePart } from '../../http/file-part';
-import { getAvailability, saveAvailabilityDay } from './availability';
+import { getAvailability, saveAvailabilityDay } from '../booking/availability';
 import {
   avatarUrlOf,
   detectAvatarType,

@@ -4,7 +4,7 @@ import type { Effect, StepInput } from '@common/chatbot-engine';
 import type { Db, Tx } from '../../../db/client';
 import { chatbotConversations } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import { bookSlot, getFirstFreeSlots } from '../../../public/booking/service';
+import { bookSlot, getFirstFreeSlots } from '../../booking/public/service';
 import { saveLead } from '../../deals/lead';
 import { addWantedNotification } from '../../notifications/notify';
 import type { Conversation, ConversationLinks } from './store';

@@ -16,7 +16,7 @@ import { findUser } from '../../../auth/guard';
 import { AppError } from '../../../errors';
 import { clientAddressKey } from '../../../http/client-address';
 import { handleError } from '../../../http/error-handler';
-import { hashIp } from '../../../public/forms/service';
+import { hashIp } from '../../forms/public/service';
 import type { AnswerQuestion } from '../ai/answer-types';
 import { getPublicBot, resumeChat, startChat, takeTurn, type TurnOptions } from './conversation';
 import { openEventStream } from './event-stream';

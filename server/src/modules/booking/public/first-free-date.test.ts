@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchedulingSettingsInput } from '@common/scheduling';
-import { buildTestApp, type TestApp, type UserClient } from '../../test/test-app';
-import { book, bookingOf, openBookingOwner, slotsOf, utcDate } from '../../test/booking-kit';
+import { buildTestApp, type TestApp, type UserClient } from '../../../test/test-app';
+import { book, bookingOf, openBookingOwner, slotsOf, utcDate } from '../../../test/booking-kit';
 
 // The booking page opens on the owner's first free day: the owner's answer names it, by the slots' own rule.
 

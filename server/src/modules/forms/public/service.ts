@@ -11,12 +11,12 @@ import {
   type SubmittedValue,
   type submissionInputSchema,
 } from '@common/forms';
-import type { Db } from '../../db/client';
-import { formSubmissions, forms } from '../../db/schema';
-import { AppError, sqlStateOf } from '../../errors';
-import { scopedCssOf } from '../../modules/forms/scoped-css';
-import { readFields, readSettings, readStyle, safeRedirectUrl } from '../../modules/forms/stored';
-import { addWantedNotification } from '../../modules/notifications/notify';
+import type { Db } from '../../../db/client';
+import { formSubmissions, forms } from '../../../db/schema';
+import { AppError, sqlStateOf } from '../../../errors';
+import { scopedCssOf } from '../scoped-css';
+import { readFields, readSettings, readStyle, safeRedirectUrl } from '../stored';
+import { addWantedNotification } from '../../notifications/notify';
 import { createLead, mappedValues } from './lead';
 
 // The public form page and its submissions (decisions.md items 11, 13): what a visitor may see of a form, and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMessages } from '@common/booking';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { book, bookingOf, bookingRows, openBookingOwner, utcDate } from '../../test/booking-kit';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { book, bookingOf, bookingRows, openBookingOwner, utcDate } from '../../../test/booking-kit';
 
 // Decisions.md item 15: two visitors can never book overlapping times. Runs on PGlite and on PostgreSQL, where the
 // requests really overlap on the pool's connections.

@@ -10,9 +10,9 @@ import {
   slotsQuerySchema,
   slotsSchema,
 } from '@common/booking';
-import { handleError } from '../../http/error-handler';
+import { handleError } from '../../../http/error-handler';
 import { bookSlot, getFreeSlots, getPublicOwner } from './service';
-import { keyByClientAddress } from '../../http/client-address';
+import { keyByClientAddress } from '../../../http/client-address';
 
 /** A booking's JSON is a few kilobytes at most (notes of 2,000 characters, escaped); anything larger is refused. */
 const BOOKING_BODY_LIMIT = 32 * 1024;

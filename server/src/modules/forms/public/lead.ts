@@ -6,8 +6,8 @@ import {
   type MappableDealProperty,
   type SubmittedValue,
 } from '@common/forms';
-import type { Tx } from '../../db/client';
-import { saveLead } from '../../modules/deals/lead';
+import type { Tx } from '../../../db/client';
+import { saveLead } from '../../deals/lead';
 
 // autoCreateDeal (decisions.md item 13): a submission's mapped fields make a contact (or find one by e-mail) and
 // exactly one deal in the owner's default pipeline. Posted values only ever fill the mapped properties; the owner,

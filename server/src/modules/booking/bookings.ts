@@ -8,7 +8,7 @@ import { bookings } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 
-// The owner's side of the bookings made on the public page (server/src/public/booking/).
+// The owner's side of the bookings made on the public page (public/ beside this file).
 
 /** ISO 8601 in UTC; `US` keeps the microseconds a cursor needs. */
 const iso = (column: string, precision: 'MS' | 'US') =>

@@ -2,10 +2,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formMessages, publicFormSchema, submissionInputSchema, submissionReceiptSchema } from '@common/forms';
 import { idParamSchema } from '@common/http';
-import { AppError } from '../../errors';
-import { handleError } from '../../http/error-handler';
+import { AppError } from '../../../errors';
+import { handleError } from '../../../http/error-handler';
 import { getPublicForm, hashIp, submitForm } from './service';
-import { keyByClientAddress } from '../../http/client-address';
+import { keyByClientAddress } from '../../../http/client-address';
 
 /**
  * A submission is at most 50 fields of 500 characters (a textarea 5,000), escaped: 64 KB leaves room for that

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedulingMessages, slotMinutesMessage, type SchedulingSettings } from '@common/scheduling';
 import { schedulingSettings } from '../../db/schema';
 import { buildTestApp, signUp, testConfig, type TestApp, type UserClient } from '../../test/test-app';
-import { getSchedulingSettings } from './service';
+import { getSchedulingSettings } from './scheduling';
 
 let t: TestApp;
 beforeAll(async () => {

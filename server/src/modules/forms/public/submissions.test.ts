@@ -3,10 +3,19 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages, formMessages, MAX_TEXTAREA_LENGTH, MAX_VALUE_LENGTH, type Form } from '@common/forms';
 import { FORM_CSS_VERSION } from '@common/form-css';
-import { contacts, deals, forms, notifications } from '../../db/schema';
-import { rescopeStaleFormCss } from '../../modules/forms/scoped-css';
-import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
-import { createForm, ids, leadForm, put, submission, submissionRows, submit, validValues } from '../../test/forms-kit';
+import { contacts, deals, forms, notifications } from '../../../db/schema';
+import { rescopeStaleFormCss } from '../scoped-css';
+import { buildTestApp, signUp, type TestApp, type UserClient } from '../../../test/test-app';
+import {
+  createForm,
+  ids,
+  leadForm,
+  put,
+  submission,
+  submissionRows,
+  submit,
+  validValues,
+} from '../../../test/forms-kit';
 
 // The public side of a form (decisions.md items 11, 13): what a visitor sees, and every submission treated as
 // hostile — checked against the stored form's own fields, rate-limited, idempotent, stored with its lead.

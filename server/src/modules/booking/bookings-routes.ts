@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookingPageSchema, bookingSchema, upcomingBookingsQuerySchema } from '@common/booking';
 import { idParamSchema } from '@common/http';
-import { cancelBooking, getBooking, listUpcomingBookings } from './service';
+import { cancelBooking, getBooking, listUpcomingBookings } from './bookings';
 
 /** Signed-in routes: the owner's bookings made on the public booking page. */
 export async function bookingsRoutes(app: FastifyInstance) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { helmetHeaders } from '../http/security-headers';
+import { helmetHeaders } from './security-headers';
 
 /**
  * The public pages any site may frame (decisions.md item 14): the booking page through the scheduling widget,

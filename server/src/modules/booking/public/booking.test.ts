@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMessages } from '@common/booking';
-import { bookings, notifications, schedulingSettings, users } from '../../db/schema';
-import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
-import { book, bookingOf, bookingRows, openBookingOwner, slotsOf, utcDate } from '../../test/booking-kit';
+import { bookings, notifications, schedulingSettings, users } from '../../../db/schema';
+import { buildTestApp, signUp, type TestApp } from '../../../test/test-app';
+import { book, bookingOf, bookingRows, openBookingOwner, slotsOf, utcDate } from '../../../test/booking-kit';
 
 let t: TestApp;
 beforeAll(async () => {

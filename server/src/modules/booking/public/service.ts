@@ -22,10 +22,10 @@ import { timeFormats } from '@common/constants';
 import { getInitials } from '@common/initials';
 import { defaultAvailability, weekdays, type AvailabilityDay } from '@common/profile';
 import { schedulingDefaults, slotDurations } from '@common/scheduling';
-import type { Db } from '../../db/client';
-import { bookings, schedulingAvailability, schedulingSettings, users } from '../../db/schema';
-import { AppError, sqlStateOf } from '../../errors';
-import { addWantedNotification, utcMinute } from '../../modules/notifications/notify';
+import type { Db } from '../../../db/client';
+import { bookings, schedulingAvailability, schedulingSettings, users } from '../../../db/schema';
+import { AppError, sqlStateOf } from '../../../errors';
+import { addWantedNotification, utcMinute } from '../../notifications/notify';
 
 // The public booking page (decisions.md items 14, 15): what a visitor may see of an owner, the free slots, and
 // booking one. The slot rule is common/booking-slots.ts; the database's exclusion constraint bookings_no_overlap

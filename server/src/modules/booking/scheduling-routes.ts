@@ -5,7 +5,7 @@ import {
   schedulingSettingsQuerySchema,
   schedulingSettingsSchema,
 } from '@common/scheduling';
-import { getSchedulingSettings, updateSchedulingSettings } from './service';
+import { getSchedulingSettings, updateSchedulingSettings } from './scheduling';
 
 /** Signed-in routes: the Scheduling Settings screen (part 1 §2). */
 export async function schedulingRoutes(app: FastifyInstance) {
