@@ -16,3 +16,11 @@ declare class URL {
   readonly search: string;
   readonly hash: string;
 }
+
+/** The WHATWG query string (the browser's and Node's global `URLSearchParams`). */
+declare class URLSearchParams {
+  constructor();
+  append(name: string, value: string): void;
+  set(name: string, value: string): void;
+  toString(): string;
+}

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { urlOf, type ApiRoute, type HttpMethod, type PathParams, type QueryValue } from '@common/api-route';
 import type { ErrorBody } from '@common/http';
 
 /** What reads a response body: a zod schema, or any object with the same `parse`. */
@@ -19,8 +21,6 @@ export class ApiError extends Error {
     this.fields = fields;
   }
 }
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,7 +55,7 @@ export async function readError(response: Response): Promise<ApiError> {
 }
 
 async function request<T>(
-  method: Method,
+  method: HttpMethod,
   path: string,
   body?: unknown,
   schema?: Parser<T>,
@@ -82,6 +82,40 @@ export const api = {
   put: <T = void>(path: string, body: unknown, schema?: Parser<T>) => request('PUT', path, body, schema),
   delete: <T = void>(path: string, body?: unknown, schema?: Parser<T>) => request('DELETE', path, body, schema),
 };
+
+/** What a call of a route passes: its path's params, its query and its body, each typed from the route. */
+export type CallArgs<Route extends ApiRoute> = (keyof PathParams<Route['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<Route['path']> }) &
+  (Route['query'] extends z.ZodType ? { query: QueryOf<Route['query']> } : { query?: undefined }) &
+  (Route['body'] extends z.ZodType ? { body: z.input<Route['body']> } : { body?: undefined }) & {
+    /** A query TanStack cancels (a newer search) aborts its request. */
+    signal?: AbortSignal;
+  };
+
+/** A query's input, each key as the address carries it (a number coerced on the server may be passed as one). */
+type QueryOf<Schema extends z.ZodType> = { [Key in keyof z.input<Schema>]?: z.input<Schema>[Key] & QueryValue };
+
+/** What a route answers: its response schema's output, or nothing. */
+export type Answer<Route extends ApiRoute> = Route['response'] extends z.ZodType ? z.output<Route['response']> : void;
+
+type ArgsOf<Route extends ApiRoute> =
+  Record<never, never> extends CallArgs<Route> ? [args?: CallArgs<Route>] : [args: CallArgs<Route>];
+
+/**
+ * Calls a route of `common/` (common/api-route.ts): fills its path, sends its query and body, reads its answer
+ * with its response schema; a non-2xx answer throws an ApiError.
+ */
+export function call<const Route extends ApiRoute>(route: Route, ...[args]: ArgsOf<Route>): Promise<Answer<Route>> {
+  const { params, query, body, signal } = (args ?? {}) as CallArgs<ApiRoute> & {
+    params?: Record<string, string>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  };
+  const url = urlOf(route, params, query);
+  const sent = body === undefined && route.method !== 'GET' && route.method !== 'DELETE' ? {} : body;
+  return request(route.method, url, sent, route.response as Parser<Answer<Route>> | undefined, signal);
+}
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);

@@ -7,6 +7,9 @@ export function pageParams(limit: number, cursor: string | null): string {
   return params.toString();
 }
 
+/** The query of a list page for `call()`: its size and, after the first page, the cursor the server gave. */
+export const pageQuery = (limit: number, cursor: string | null) => ({ limit, cursor: cursor ?? undefined });
+
 /**
  * Where the reader is in a cursor-paged list: the cursors of the pages passed so far, so
  * Previous goes back without the server counting rows, and First starts over.

@@ -1,16 +1,16 @@
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONTACT_IMPORT_MAX_BYTES,
   contactImportFields,
   contactImportOptionsSchema,
-  contactImportResultSchema,
   contactMessages,
   type ContactImportOptions,
 } from '@common/contacts';
+import { contactsApi } from '@common/contacts-api';
 import { AppError } from '../../errors';
 import { readFilePart } from '../../http/file-part';
+import { serve } from '../../http/serve';
 import { parseContactsCsv, refuseFile } from './csv-import';
 import { importContacts } from './import';
 
@@ -31,9 +31,7 @@ export async function contactImportRoute(app: FastifyInstance) {
   await app.register(multipart, {
     limits: { fileSize: CONTACT_IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 16 * 1024 },
   });
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post('/api/contacts/import', { schema: { response: { 200: contactImportResultSchema } } }, async (req) => {
+  serve(app, contactsApi.import, async (req) => {
     const { fields, file } = await readUpload(req);
     const options = readOptions(fields);
     if (!file) throw refuseFile(contactMessages.importNotCsv);

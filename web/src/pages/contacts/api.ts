@@ -1,17 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import {
-  contactDetailSchema,
-  contactMessages,
-  contactPageSchema,
-  contactSchema,
-  type ContactInput,
-  type ContactSort,
-  type SortDirection,
-} from '@common/contacts';
-import { countSchema } from '@common/http';
-import { api } from '../../lib/api';
-import { pageParams } from '../../lib/paging';
+import { contactMessages, type ContactInput, type ContactSort, type SortDirection } from '@common/contacts';
+import { contactsApi } from '@common/contacts-api';
+import { call } from '../../lib/api';
+import { pageQuery } from '../../lib/paging';
+import { dealKeys } from '../deals/keys';
+import { contactKeys } from './keys';
 
 export const CONTACTS_PAGE_SIZE = 50;
 
@@ -25,25 +19,22 @@ export interface ContactListView {
 /** One page of contacts after a cursor (null: the first page), searched and sorted as the view says. */
 export const contactsQuery = (view: ContactListView, cursor: string | null) =>
   queryOptions({
-    queryKey: ['contacts', 'page', view.q, view.sort, view.dir, cursor],
-    queryFn: () => {
-      const params = new URLSearchParams(pageParams(CONTACTS_PAGE_SIZE, cursor));
-      if (view.q) params.set('q', view.q);
-      params.set('sort', view.sort);
-      params.set('dir', view.dir);
-      return api.get(`/api/contacts?${params}`, contactPageSchema);
-    },
+    queryKey: contactKeys.page(view, cursor),
+    queryFn: () =>
+      call(contactsApi.list, {
+        query: { ...pageQuery(CONTACTS_PAGE_SIZE, cursor), q: view.q || undefined, sort: view.sort, dir: view.dir },
+      }),
   });
 
 /** The total, asked once per view rather than with every page. */
 export const contactsCountQuery = () =>
-  queryOptions({ queryKey: ['contacts', 'count'], queryFn: () => api.get('/api/contacts/count', countSchema) });
+  queryOptions({ queryKey: contactKeys.count(), queryFn: () => call(contactsApi.count) });
 
 /** One contact whole (the list's rows leave the website out): what its edit form starts from. */
 export const contactQuery = (id: string) =>
   queryOptions({
-    queryKey: ['contacts', 'one', id],
-    queryFn: () => api.get(`/api/contacts/${encodeURIComponent(id)}`, contactSchema),
+    queryKey: contactKeys.one(id),
+    queryFn: () => call(contactsApi.one, { params: { id } }),
   });
 
 /**
@@ -52,20 +43,20 @@ export const contactQuery = (id: string) =>
  */
 export const contactDetailQuery = (id: string) =>
   queryOptions({
-    queryKey: ['contacts', 'detail', id],
+    queryKey: contactKeys.detail(id),
     staleTime: 0,
-    queryFn: () => api.get(`/api/contacts/${encodeURIComponent(id)}/details`, contactDetailSchema),
+    queryFn: () => call(contactsApi.details, { params: { id } }),
   });
 
 function useInvalidateContacts() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['contacts'] });
+  return () => qc.invalidateQueries({ queryKey: contactKeys.all });
 }
 
 export function useCreateContact() {
   const invalidate = useInvalidateContacts();
   return useMutation({
-    mutationFn: (input: ContactInput) => api.post('/api/contacts', input, contactSchema),
+    mutationFn: (input: ContactInput) => call(contactsApi.create, { body: input }),
     onSuccess: () => {
       toast.success(contactMessages.created);
       return invalidate();
@@ -78,7 +69,7 @@ export function useUpdateContact() {
   const invalidate = useInvalidateContacts();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ContactInput }) =>
-      api.patch(`/api/contacts/${id}`, input, contactSchema),
+      call(contactsApi.update, { params: { id }, body: input }),
     onSuccess: () => {
       toast.success(contactMessages.updated);
       return invalidate();
@@ -90,13 +81,14 @@ export function useUpdateContact() {
 export function useDeleteContact() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/contacts/${id}`),
+    mutationFn: (id: string) => call(contactsApi.remove, { params: { id } }),
     onSuccess: (_, id) => {
       toast.success(contactMessages.deleted);
       // The deleted contact's own details would only answer 404: they are dropped, not fetched again.
-      const isGone = (key: readonly unknown[]) => key[1] === 'detail' && key[2] === id;
-      void qc.invalidateQueries({ queryKey: ['deals'] });
-      return qc.invalidateQueries({ queryKey: ['contacts'], predicate: (query) => !isGone(query.queryKey) });
+      const gone = contactKeys.detail(id);
+      const isGone = (key: readonly unknown[]) => gone.every((part, index) => key[index] === part);
+      void qc.invalidateQueries({ queryKey: dealKeys.all });
+      return qc.invalidateQueries({ queryKey: contactKeys.all, predicate: (query) => !isGone(query.queryKey) });
     },
     onError: () => toast.error(contactMessages.deleteFailed),
   });

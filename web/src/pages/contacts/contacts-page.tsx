@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Download, Plus, Search, Upload, Users } from 'lucide-react';
+import { pathOf } from '@common/api-route';
 import { contactMessages, type ContactListItem, type ContactSort, type SortDirection } from '@common/contacts';
+import { contactsApi } from '@common/contacts-api';
 import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -201,7 +203,7 @@ export function ContactsPage() {
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <SearchBox q={view.q} onSearch={search} />
         <div className="flex flex-wrap gap-2">
-          <a href="/api/contacts/export" download className={buttonClasses('secondary')}>
+          <a href={pathOf(contactsApi.export)} download className={buttonClasses('secondary')}>
             <Download aria-hidden="true" className="size-4" />
             {contactMessages.exportLabel}
           </a>

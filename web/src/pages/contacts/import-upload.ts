@@ -6,11 +6,13 @@ import {
   type ContactImportOptions,
   type ContactImportResult,
 } from '@common/contacts';
+import { pathOf } from '@common/api-route';
+import { contactsApi } from '@common/contacts-api';
 import { errorBodySchema } from '@common/http';
 import { ApiError, isApiError, refusalMessage } from '../../lib/api';
 
 /**
- * POST /api/contacts/import as multipart: the options first, then the file, as the server reads them in order.
+ * The contacts' import as multipart: the options first, then the file, as the server reads them in order.
  * XMLHttpRequest rather than fetch: only it reports how much of the body has been sent.
  */
 function uploadContactsCsv(
@@ -24,7 +26,7 @@ function uploadContactsCsv(
   body.append('file', file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/contacts/import');
+    xhr.open(contactsApi.import.method, pathOf(contactsApi.import));
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

@@ -1,0 +1,25 @@
+import { del, get, patch, post } from './api-route';
+import {
+  contactDetailSchema,
+  contactImportResultSchema,
+  contactInputSchema,
+  contactListQuerySchema,
+  contactPageSchema,
+  contactSchema,
+} from './contacts';
+import { countSchema, idParamSchema } from './http';
+
+/** The contacts area's routes (see api-route.ts). */
+export const contactsApi = {
+  list: get('/api/contacts', { query: contactListQuerySchema, response: contactPageSchema }),
+  count: get('/api/contacts/count', { response: countSchema }),
+  /** A CSV file, which the browser downloads from a link. */
+  export: get('/api/contacts/export'),
+  /** Multipart: the options' fields, then the CSV file (contacts/import-route.ts). */
+  import: post('/api/contacts/import', { response: contactImportResultSchema }),
+  details: get('/api/contacts/:id/details', { params: idParamSchema, response: contactDetailSchema }),
+  one: get('/api/contacts/:id', { params: idParamSchema, response: contactSchema }),
+  create: post('/api/contacts', { body: contactInputSchema, response: contactSchema, status: 201 }),
+  update: patch('/api/contacts/:id', { params: idParamSchema, body: contactInputSchema, response: contactSchema }),
+  remove: del('/api/contacts/:id', { params: idParamSchema, status: 204 }),
+};

@@ -1,0 +1,4 @@
+/** The query keys of activities: other areas invalidate or read them through this factory, never by literal. */
+export const activityKeys = {
+  all: ['activities'] as const,
+};
