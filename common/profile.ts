@@ -99,3 +99,7 @@ export type Availability = z.infer<typeof availabilitySchema>;
 
 /** Whether a day's end comes after its start ('HH:MM' compares as text). */
 export const endsAfterStart = (day: Pick<AvailabilityDay, 'startTime' | 'endTime'>) => day.endTime > day.startTime;
+
+/** The public picture's address: its owner, and the version the user's `avatarUrl` names (cached for good). */
+export const avatarParamsSchema = z.object({ userId: z.uuid({ message: 'Not found' }) });
+export const avatarQuerySchema = z.object({ v: z.string().max(100).optional() });

@@ -1,16 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  authMessages,
-  changePasswordInputSchema,
-  currentSessionResponseSchema,
-  sessionResponseSchema,
-  signInInputSchema,
-  signUpInputSchema,
-  type User,
-} from '@common/auth';
-import { emptyBodySchema } from '@common/http';
+import { authMessages, type User } from '@common/auth';
+import { authApi } from '@common/auth-api';
 import { AppError } from '../errors';
+import { serve } from '../http/serve';
 import { authHeaders, findUser, requireUser } from './guard';
 import { changePassword, endOtherSessions } from './password-and-sessions';
 import { ensureProfile, signIn, signOut, signUp } from './service';
@@ -28,8 +20,6 @@ function sendCookies(reply: FastifyReply, cookies: string[]) {
 }
 
 export async function authRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   /** Sign-out ends the session in the database first: a 204 that left it standing would be a lie. */
   async function endSession(req: FastifyRequest) {
     try {
@@ -42,27 +32,29 @@ export async function authRoutes(app: FastifyInstance) {
 
   const config = attemptsLimit(app.config.authAttemptsPerMinute);
 
-  r.post(
-    '/api/auth/sign-up',
-    { config, schema: { body: signUpInputSchema, response: { 201: sessionResponseSchema } } },
+  serve(
+    app,
+    authApi.signUp,
     async (req, reply) => {
       const { user, cookies } = await signUp(app.db, app.auth, req.body, authHeaders(req));
       sendCookies(reply, cookies);
       return reply.code(201).send({ user });
     },
+    { config },
   );
 
-  r.post(
-    '/api/auth/sign-in',
-    { config, schema: { body: signInInputSchema, response: { 200: sessionResponseSchema } } },
+  serve(
+    app,
+    authApi.signIn,
     async (req, reply) => {
       const { user, cookies } = await signIn(app.db, app.auth, req.body, authHeaders(req));
       sendCookies(reply, cookies);
       return { user };
     },
+    { config },
   );
 
-  r.post('/api/auth/sign-out', { schema: { body: emptyBodySchema } }, async (req, reply) => {
+  serve(app, authApi.signOut, async (req, reply) => {
     await endSession(req);
     sendCookies(reply, await signOut(app.auth, authHeaders(req)));
     return reply.code(204).send();
@@ -80,9 +72,9 @@ export async function authRoutes(app: FastifyInstance) {
     }
   }
 
-  r.post(
-    '/api/auth/change-password',
-    { preHandler: requireUser, schema: { body: changePasswordInputSchema } },
+  serve(
+    app,
+    authApi.changePassword,
     async (req, reply) => {
       const cookies = await changePassword(app.db, app.auth, req.user, req.body, authHeaders(req));
       // Every other session of the user is gone from the database: none may be answered from memory here.
@@ -90,30 +82,33 @@ export async function authRoutes(app: FastifyInstance) {
       sendCookies(reply, cookies);
       return reply.code(204).send();
     },
+    { preHandler: requireUser },
   );
-  r.post(
-    '/api/auth/sign-out-others',
-    { preHandler: requireUser, schema: { body: emptyBodySchema } },
+  serve(
+    app,
+    authApi.signOutOthers,
     async (req, reply) => {
       await endOtherSessions(app.auth, authHeaders(req));
       app.sessions.forgetUser(req.user.id);
       reply.header('cache-control', 'no-store');
       return reply.code(204).send();
     },
+    { preHandler: requireUser },
   );
-  r.get(
-    '/api/me',
-    { preHandler: requireUser, schema: { response: { 200: sessionResponseSchema } } },
+  serve(
+    app,
+    authApi.me,
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const user = await profileOf(req, reply, req.user);
       if (!user) throw new AppError(401, authMessages.profileCreateFailed);
       return { user };
     },
+    { preHandler: requireUser },
   );
 
   // The web app's session check: a visitor with no session is an answer, not an error (GET /api/me answers 401).
-  r.get('/api/session', { schema: { response: { 200: currentSessionResponseSchema } } }, async (req, reply) => {
+  serve(app, authApi.session, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const user = await findUser(req, reply);
     return { user: user && (await profileOf(req, reply, user)) };

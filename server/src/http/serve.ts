@@ -15,10 +15,14 @@ type SchemaOf<Route extends ApiRoute> = {
   params: Route['params'];
   querystring: Route['query'];
   body: Route['body'];
-  response: Route['response'] extends object
-    ? { [Status in Route['status'] extends number ? Route['status'] : 200]: Route['response'] }
-    : undefined;
+  response: Route['response'] extends object ? { [Status in StatusOf<Route>]: Route['response'] } : undefined;
 };
+
+type StatusOf<Route extends ApiRoute> = Route['status'] extends readonly number[]
+  ? Route['status'][number]
+  : Route['status'] extends number
+    ? Route['status']
+    : 200;
 
 /** A route's handler, its request and reply typed from the route's schemas. */
 export type RouteHandler<Route extends ApiRoute> = RouteHandlerMethod<
@@ -53,7 +57,7 @@ export function serve<const Route extends ApiRoute>(
       ...(params && { params }),
       ...(query && { querystring: query }),
       ...(body && { body }),
-      ...(response && { response: { [status]: response } }),
+      ...(response && { response: Object.fromEntries([status].flat().map((code) => [code, response])) }),
     },
     handler: handler as RouteHandlerMethod,
   });

@@ -87,8 +87,16 @@ export const api = {
 export type CallArgs<Route extends ApiRoute> = (keyof PathParams<Route['path']> extends never
   ? { params?: undefined }
   : { params: PathParams<Route['path']> }) &
-  (Route['query'] extends z.ZodType ? { query: QueryOf<Route['query']> } : { query?: undefined }) &
-  (Route['body'] extends z.ZodType ? { body: z.input<Route['body']> } : { body?: undefined }) & {
+  (Route['query'] extends z.ZodType
+    ? Record<never, never> extends QueryOf<Route['query']>
+      ? { query?: QueryOf<Route['query']> }
+      : { query: QueryOf<Route['query']> }
+    : { query?: undefined }) &
+  (Route['body'] extends z.ZodType
+    ? undefined extends z.input<Route['body']>
+      ? { body?: z.input<Route['body']> }
+      : { body: z.input<Route['body']> }
+    : { body?: undefined }) & {
     /** A query TanStack cancels (a newer search) aborts its request. */
     signal?: AbortSignal;
   };
@@ -107,14 +115,30 @@ type ArgsOf<Route extends ApiRoute> =
  * with its response schema; a non-2xx answer throws an ApiError.
  */
 export function call<const Route extends ApiRoute>(route: Route, ...[args]: ArgsOf<Route>): Promise<Answer<Route>> {
-  const { params, query, body, signal } = (args ?? {}) as CallArgs<ApiRoute> & {
+  return requestOf(route, args, route.response as Parser<Answer<Route>> | undefined);
+}
+
+/**
+ * Calls a route by its path-only definition (`withParts` in common/api-route.ts), its arguments typed from the
+ * whole route `Full`: for the pages that load zod late or never, which read the answer themselves.
+ */
+export function send<Full extends ApiRoute>(
+  route: Pick<Full, 'method' | 'path'>,
+  ...[args]: ArgsOf<Full>
+): Promise<unknown> {
+  return requestOf(route, args, { parse: (data) => data });
+}
+
+function requestOf<T>(route: Pick<ApiRoute, 'method' | 'path'>, args: unknown, parser: Parser<T> | undefined) {
+  const { params, query, body, signal } = (args ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, QueryValue>;
     body?: unknown;
+    signal?: AbortSignal;
   };
   const url = urlOf(route, params, query);
   const sent = body === undefined && route.method !== 'GET' && route.method !== 'DELETE' ? {} : body;
-  return request(route.method, url, sent, route.response as Parser<Answer<Route>> | undefined, signal);
+  return request(route.method, url, sent, parser, signal);
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

@@ -1,20 +1,22 @@
 import { useEffect } from 'react';
 import { authMessages } from '@common/auth-messages';
 import type { User } from '@common/auth';
-import { api } from './api';
+import type { authApi } from '@common/auth-api';
+import { authRoutes } from '@common/auth-routes';
+import { send } from './api';
 import { clearUser, useAuthStore } from './auth-store';
 import { currentSessionResponse } from './session-response';
 import { toast } from './toast';
 
 /** The signed-in user according to the server, or null when there is no session (a 200, not a 401: no console error). */
 export async function fetchCurrentUser(): Promise<User | null> {
-  const { user } = await api.get('/api/session', currentSessionResponse);
+  const { user } = currentSessionResponse.parse(await send<typeof authApi.session>(authRoutes.session));
   return user;
 }
 
 export async function signOut(): Promise<void> {
   try {
-    await api.post('/api/auth/sign-out', {});
+    await send<typeof authApi.signOut>(authRoutes.signOut);
   } finally {
     // Signed out locally even when the server is unreachable; other tabs follow through 'auth-storage'.
     clearUser();

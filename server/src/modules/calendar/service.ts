@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { pathOf } from '@common/api-route';
 import {
   CALENDAR_KIND_CAP,
   type Calendar,
@@ -9,6 +10,7 @@ import {
   type CalendarQuery,
   type calendarIntegrationInputSchema,
 } from '@common/calendar';
+import { calendarApi } from '@common/calendar-api';
 import type { Db } from '../../db/client';
 import { calendarIntegration } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
@@ -60,10 +62,7 @@ export type CalendarIntegrationValues = z.output<typeof calendarIntegrationInput
 
 /** 32 random bytes, URL-safe: the whole secret of the subscription URL. */
 const newFeedToken = () => randomBytes(32).toString('base64url');
-/** What newFeedToken makes; anything else is refused before a query. */
-export const feedTokenPattern = /^[A-Za-z0-9_-]{43}$/;
-
-export const feedPathOf = (token: string) => `/api/calendar/feed/${token}.ics`;
+export const feedPathOf = (token: string) => pathOf(calendarApi.feed, { token });
 
 type IntegrationRow = typeof calendarIntegration.$inferSelect;
 

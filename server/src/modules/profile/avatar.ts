@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { urlOf } from '@common/api-route';
 import { avatarTypes, type AvatarExtension } from '@common/profile';
+import { profileApi } from '@common/profile-api';
 
 // The pictures users upload (decisions.md item 4): one file per user at
 // DATA_DIR/avatars/{userId}/{userId}-avatar.{ext}, the extension decided by the file's first bytes.
@@ -70,7 +72,7 @@ export async function openAvatarFile(dataDir: string, userId: string): Promise<A
 }
 
 /** The public address of a user's picture; `v` changes with every upload, so browsers may cache each one forever. */
-export const avatarUrlOf = (userId: string, version: string) => `/api/avatars/${userId}?v=${version}`;
+export const avatarUrlOf = (userId: string, version: string) => urlOf(profileApi.avatar, { userId }, { v: version });
 
 /** A new version for an upload: the time in base 36, with a little randomness for two uploads in one millisecond. */
 export const newAvatarVersion = () => `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;

@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import {
-  schedulingMessages,
-  schedulingSettingsSchema,
-  type SchedulingSettings,
-  type SchedulingSettingsInput,
-} from '@common/scheduling';
-import { api } from '../../lib/api';
+import { bookingApi } from '@common/booking-api';
+import { schedulingMessages, type SchedulingSettings, type SchedulingSettingsInput } from '@common/scheduling';
+import { call } from '../../lib/api';
+import { bookingKeys } from './keys';
 
-const settingsKey = ['scheduling-settings'] as const;
+const settingsKey = bookingKeys.settings();
 
 /** The browser's time zone: the default of settings made on first read (part 1 §9). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -16,11 +13,7 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 export const schedulingSettingsQuery = () =>
   queryOptions({
     queryKey: settingsKey,
-    queryFn: () =>
-      api.get(
-        `/api/scheduling/settings?${new URLSearchParams({ timezone: browserTimeZone() }).toString()}`,
-        schedulingSettingsSchema,
-      ),
+    queryFn: () => call(bookingApi.settings, { query: { timezone: browserTimeZone() } }),
   });
 
 /**
@@ -32,8 +25,7 @@ export function useUpdateSchedulingSettings(
 ) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: SchedulingSettingsInput) =>
-      api.patch('/api/scheduling/settings', input, schedulingSettingsSchema),
+    mutationFn: (input: SchedulingSettingsInput) => call(bookingApi.updateSettings, { body: input }),
     onSuccess: (saved) => {
       qc.setQueryData<SchedulingSettings>(settingsKey, saved);
       toast.success(schedulingMessages.updated);

@@ -1,34 +1,29 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import {
-  calendarIntegrationSchema,
-  calendarMessages,
-  calendarSchema,
-  type CalendarIntegration,
-  type CalendarIntegrationInput,
-} from '@common/calendar';
-import { api } from '../../lib/api';
+import { calendarMessages, type CalendarIntegration, type CalendarIntegrationInput } from '@common/calendar';
+import { calendarApi } from '@common/calendar-api';
+import { call } from '../../lib/api';
+import { calendarKeys } from './keys';
 
 /** Every event starting in [from, to): one request for everything a view shows. */
 export const calendarQuery = (from: string, to: string) =>
   queryOptions({
-    queryKey: ['calendar', from, to],
-    queryFn: () => api.get(`/api/calendar?${new URLSearchParams({ from, to }).toString()}`, calendarSchema),
+    queryKey: calendarKeys.range(from, to),
+    queryFn: () => call(calendarApi.range, { query: { from, to } }),
   });
 
-const integrationKey = ['calendar-integration'] as const;
+const integrationKey = calendarKeys.integration();
 
 export const integrationQuery = () =>
   queryOptions({
     queryKey: integrationKey,
-    queryFn: () => api.get('/api/calendar/integration', calendarIntegrationSchema),
+    queryFn: () => call(calendarApi.integration),
   });
 
 export function useSaveIntegration() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CalendarIntegrationInput) =>
-      api.put('/api/calendar/integration', input, calendarIntegrationSchema),
+    mutationFn: (input: CalendarIntegrationInput) => call(calendarApi.saveIntegration, { body: input }),
     onSuccess: (saved) => {
       qc.setQueryData<CalendarIntegration>(integrationKey, saved);
       toast.success(calendarMessages.integrationSaved);
@@ -41,7 +36,7 @@ export function useSaveIntegration() {
 export function useRegenerateFeed() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/calendar/integration/token', {}, calendarIntegrationSchema),
+    mutationFn: () => call(calendarApi.regenerateFeed),
     onSuccess: (saved) => {
       qc.setQueryData<CalendarIntegration>(integrationKey, saved);
       toast.success(calendarMessages.feedRegenerated);

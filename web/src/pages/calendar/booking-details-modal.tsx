@@ -20,7 +20,7 @@ export function formatSpan(startIso: string, endIso: string) {
 }
 
 /**
- * An appointment as the owner sees it (GET /api/bookings/:id), from the calendar or the upcoming list, with
+ * An appointment as the owner sees it (`bookingApi.one`), from the calendar or the upcoming list, with
  * 'Cancel booking' after a confirmation.
  */
 export function BookingDetailsModal({ bookingId, onClose }: { bookingId: string | null; onClose: () => void }) {

@@ -1,19 +1,21 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { authMessages, type ChangePasswordInput, type User } from '@common/auth';
+import { pathOf } from '@common/api-route';
+import { authApi } from '@common/auth-api';
+import { bookingApi } from '@common/booking-api';
 import { errorBodySchema } from '@common/http';
 import {
   AVATAR_FIELD,
-  availabilityDaySchema,
-  availabilitySchema,
   profileMessages,
-  userSchema,
   type Availability,
   type AvailabilityDay,
   type ProfileInput,
 } from '@common/profile';
-import { api, ApiError, isApiError } from '../../lib/api';
+import { profileApi } from '@common/profile-api';
+import { ApiError, call, isApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
+import { bookingKeys } from '../booking/keys';
 
 /** Not in the spec, which has no way to remove a picture; worded like its other avatar toasts. */
 export const avatarRemoved = 'Profile picture removed';
@@ -24,7 +26,7 @@ const showInShell = (user: User) => useAuthStore.getState().setUser(user);
 
 export function useUpdateProfile() {
   return useMutation({
-    mutationFn: (input: ProfileInput) => api.patch('/api/profile', input, userSchema),
+    mutationFn: (input: ProfileInput) => call(profileApi.update, { body: input }),
     onSuccess: (user) => {
       showInShell(user);
       toast.success(profileMessages.updated);
@@ -40,12 +42,12 @@ export function uploadFailureMessage(error: unknown): string {
   return profileMessages.avatarFailed;
 }
 
-/** POST /api/profile/avatar as multipart: the one request of the app that is not JSON. */
+/** The picture's upload as multipart: a request that is not JSON. */
 async function uploadAvatar(file: File): Promise<User> {
   const body = new FormData();
   body.append(AVATAR_FIELD, file);
-  const response = await fetch('/api/profile/avatar', {
-    method: 'POST',
+  const response = await fetch(pathOf(profileApi.uploadAvatar), {
+    method: profileApi.uploadAvatar.method,
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
     body,
@@ -57,7 +59,7 @@ async function uploadAvatar(file: File): Promise<User> {
       ? new ApiError(response.status, parsed.data.error, parsed.data.fields)
       : new ApiError(response.status, response.statusText || 'Request failed');
   }
-  return userSchema.parse(data);
+  return profileApi.uploadAvatar.response.parse(data);
 }
 
 export function useUploadAvatar() {
@@ -73,7 +75,7 @@ export function useUploadAvatar() {
 
 export function useRemoveAvatar() {
   return useMutation({
-    mutationFn: () => api.delete('/api/profile/avatar', undefined, userSchema),
+    mutationFn: () => call(profileApi.removeAvatar),
     onSuccess: (user) => {
       showInShell(user);
       toast.success(avatarRemoved);
@@ -89,7 +91,7 @@ const failureMessage = (error: unknown, fallback: string) =>
 /** Every other session ends with it; the answer's new session cookie keeps this browser signed in. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.post('/api/auth/change-password', input),
+    mutationFn: (input: ChangePasswordInput) => call(authApi.changePassword, { body: input }),
     onSuccess: () => toast.success(authMessages.passwordChanged),
     onError: (error) => {
       // A field's own message shows under it (the form sets it); anything else is a toast.
@@ -101,18 +103,18 @@ export function useChangePassword() {
 
 export function useSignOutOtherSessions() {
   return useMutation({
-    mutationFn: () => api.post('/api/auth/sign-out-others'),
+    mutationFn: () => call(authApi.signOutOthers),
     onSuccess: () => toast.success(authMessages.otherSessionsEnded),
     onError: (error) => toast.error(failureMessage(error, authMessages.otherSessionsEndFailed)),
   });
 }
 
-const availabilityKey = ['profile', 'availability'] as const;
+const availabilityKey = bookingKeys.availability();
 
 export const availabilityQuery = () =>
   queryOptions({
     queryKey: availabilityKey,
-    queryFn: () => api.get('/api/profile/availability', availabilitySchema),
+    queryFn: () => call(bookingApi.availability),
   });
 
 const withDay = (availability: Availability | undefined, day: AvailabilityDay): Availability | undefined =>
@@ -127,7 +129,7 @@ export function useSaveAvailabilityDay() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ dayOfWeek, ...input }: AvailabilityDay) =>
-      api.put(`/api/profile/availability/${dayOfWeek}`, input, availabilityDaySchema),
+      call(bookingApi.saveAvailabilityDay, { params: { day: String(dayOfWeek) }, body: input }),
     onMutate: async (day) => {
       await qc.cancelQueries({ queryKey: availabilityKey });
       const before = qc.getQueryData<Availability>(availabilityKey);

@@ -1,3 +1,3 @@
 // What needs zod, in a chunk of its own: the page shows (and starts its first request) without waiting for it.
-export { bookingConfirmationSchema, publicBookingOwnerSchema, slotsSchema } from '@common/booking';
+export { publicBookingApi } from '@common/booking-public-api';
 export { checkBooking } from './validation';

@@ -1,50 +1,46 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  bookingConfirmationSchema,
-  bookingInputSchema,
-  bookingMessages,
-  bookingOwnerParamSchema,
-  publicBookingOwnerQuerySchema,
-  publicBookingOwnerSchema,
-  slotsQuerySchema,
-  slotsSchema,
-} from '@common/booking';
-import { handleError } from '../../../http/error-handler';
-import { bookSlot, getFreeSlots, getPublicOwner } from './service';
-import { keyByClientAddress } from '../../../http/client-address';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { bookingMessages } from '@common/booking-messages';
+import { publicBookingApi } from '@common/booking-public-api';
+import { keyByClientAddress } from '../../http/client-address';
+import { handleError } from '../../http/error-handler';
+import { serve } from '../../http/serve';
+import { bookSlot, getFreeSlots, getPublicOwner } from './public/service';
 
 /** A booking's JSON is a few kilobytes at most (notes of 2,000 characters, escaped); anything larger is refused. */
 const BOOKING_BODY_LIMIT = 32 * 1024;
 
 /** Public routes, no session: the booking page at /book/{userId} (decisions.md item 15). */
 export async function publicBookingRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = bookingOwnerParamSchema;
+  const errorHandler = unknownOwner;
 
-  r.get(
-    '/api/public/booking/:userId',
-    {
-      schema: { params, querystring: publicBookingOwnerQuerySchema, response: { 200: publicBookingOwnerSchema } },
-      errorHandler: unknownOwner,
-    },
+  serve(
+    app,
+    publicBookingApi.owner,
     (req, reply) => {
       reply.header('cache-control', 'no-store');
       return getPublicOwner(app.db, req.params.userId, req.query.tz);
     },
+    { errorHandler },
   );
 
-  r.get(
-    '/api/public/booking/:userId/slots',
-    { schema: { params, querystring: slotsQuerySchema, response: { 200: slotsSchema } }, errorHandler: unknownOwner },
+  serve(
+    app,
+    publicBookingApi.slots,
     (req, reply) => {
       reply.header('cache-control', 'no-store');
       return getFreeSlots(app.db, req.params.userId, req.query.date, req.query.tz);
     },
+    { errorHandler },
   );
 
-  r.post(
-    '/api/public/booking/:userId',
+  serve(
+    app,
+    publicBookingApi.book,
+    async (req, reply) => {
+      const { created, booking } = await bookSlot(app.db, req.params.userId, req.body);
+      return reply.code(created ? 201 : 200).send(booking);
+    },
     {
       bodyLimit: BOOKING_BODY_LIMIT,
       config: {
@@ -55,16 +51,7 @@ export async function publicBookingRoutes(app: FastifyInstance) {
           errorResponseBuilder: () => ({ statusCode: 429, message: bookingMessages.tooMany }),
         },
       },
-      schema: {
-        params,
-        body: bookingInputSchema,
-        response: { 200: bookingConfirmationSchema, 201: bookingConfirmationSchema },
-      },
-      errorHandler: unknownOwner,
-    },
-    async (req, reply) => {
-      const { created, booking } = await bookSlot(app.db, req.params.userId, req.body);
-      return reply.code(created ? 201 : 200).send(booking);
+      errorHandler,
     },
   );
 }

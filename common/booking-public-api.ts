@@ -1,0 +1,30 @@
+import { withParts } from './api-route';
+import {
+  bookingConfirmationSchema,
+  bookingInputSchema,
+  bookingOwnerParamSchema,
+  publicBookingOwnerQuerySchema,
+  publicBookingOwnerSchema,
+  slotsQuerySchema,
+  slotsSchema,
+} from './booking';
+import { publicBookingRoutes } from './booking-routes';
+
+const params = bookingOwnerParamSchema;
+
+/** The booking page's routes, no session (see api-route.ts). */
+export const publicBookingApi = {
+  owner: withParts(publicBookingRoutes.owner, {
+    params,
+    query: publicBookingOwnerQuerySchema,
+    response: publicBookingOwnerSchema,
+  }),
+  slots: withParts(publicBookingRoutes.slots, { params, query: slotsQuerySchema, response: slotsSchema }),
+  /** 201 a new booking, 200 the one this idempotency key already made. */
+  book: withParts(publicBookingRoutes.book, {
+    params,
+    body: bookingInputSchema,
+    response: bookingConfirmationSchema,
+    status: [200, 201],
+  }),
+};
