@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bookingMessages } from './booking-messages';
+import { MAX_BLOCKS_WITHOUT_VISITOR, startConversation, step } from './chatbot-engine';
 import {
   type ConversationState,
   type StepInput,
   type StepResult,
-  MAX_BLOCKS_WITHOUT_VISITOR,
   chatbotTexts,
   conversationStateSchema,
-  startConversation,
-  step,
-} from './chatbot-engine';
+} from './chatbot-state';
 import type { BlockOf, FlowDefinition } from './chatbot-flow';
 import { answerThenCaptureTemplate } from './chatbot-templates';
 import {

@@ -1,21 +1,25 @@
-import { z } from 'zod';
-import { slotSchema, type Slot } from './booking';
-import { bookingMessages } from './booking-messages';
+import { type Block, ELSE_BRANCH, type FlowDefinition, allBlocks } from './chatbot-flow';
 import {
-  type AskKind,
-  type Block,
-  type BlockOf,
-  ELSE_BRANCH,
-  type FlowDefinition,
-  MAX_OFFERED_SLOTS,
-  MAX_TEXT_LENGTH,
-  MAX_VARIABLES,
-  VARIABLE_NAME,
-  allBlocks,
-  fillVariables,
-  numberOf,
-} from './chatbot-flow';
-import { MAX_VALUE_LENGTH, checkValue, fieldMessages } from './form-rules';
+  chatbotTexts,
+  type ConversationPhase,
+  type ConversationState,
+  type Expectation,
+  type StepInput,
+  type StepResult,
+} from './chatbot-state';
+import { exit, isEmail, say, valueOf, visitorInputs, type Go, type Turn } from './chatbot-turn';
+import {
+  aiAnswered,
+  aiLimitReached,
+  answer,
+  booked,
+  captureLead,
+  findSlots,
+  matches,
+  question,
+  slotChosen,
+  slotsFound,
+} from './chatbot-blocks';
 
 /* The chatbot's engine (issue "AI chatbot"): one pure step from a conversation's state and the latest input to the
    next state, the bot's lines and what the widget offers next. It reads no database and calls no AI: work with
@@ -28,117 +32,6 @@ import { MAX_VALUE_LENGTH, checkValue, fieldMessages } from './form-rules';
  * variable, so a Condition loop would otherwise spin for ever; no visitor reads 50 lines in a row.
  */
 export const MAX_BLOCKS_WITHOUT_VISITOR = 50;
-
-/** The bot's own lines, for what a flow's text leaves empty. */
-export const chatbotTexts = {
-  aiLimit: 'I can’t answer more questions here, but the team will be glad to help.',
-  aiFailure: 'Sorry, I couldn’t answer that just now. Please try again.',
-  booked: 'Your appointment is booked. A confirmation is on its way.',
-  noSlots: 'There are no free times to book right now.',
-  bookFailed: 'Sorry, the appointment could not be booked.',
-  date: 'Enter a date like 2026-03-31',
-  /** When the flow itself is at fault (a loop, a block that is gone): the owner has to fix it. */
-  broken: 'Sorry, this chat cannot go on right now.',
-} as const;
-
-/** Where a conversation waits: for the visitor (answer, question, followUp, slotChoice) or for an effect's result. */
-export const conversationPhases = [
-  'answer',
-  'question',
-  'followUp',
-  'aiAnswer',
-  'lead',
-  'slots',
-  'slotChoice',
-  'booking',
-] as const;
-export type ConversationPhase = (typeof conversationPhases)[number];
-
-/** A conversation as the server stores it between steps; small and plain JSON. */
-export const conversationStateSchema = z.object({
-  /** The block the conversation waits in (or ended in). */
-  blockId: z.string().max(64).nullable(),
-  /** What it waits for; null once finished. */
-  phase: z.enum(conversationPhases).nullable(),
-  variables: z
-    .record(z.string().regex(VARIABLE_NAME), z.string().max(MAX_VALUE_LENGTH))
-    .refine((variables) => Object.keys(variables).length <= MAX_VARIABLES),
-  /** Questions sent to the AI provider so far, held to the flow's maxAiAnswers. */
-  aiQuestions: z.number().int().min(0),
-  /** Blocks entered since the visitor's last input, held to MAX_BLOCKS_WITHOUT_VISITOR. */
-  blocksSinceVisitor: z.number().int().min(0),
-  /** The free times shown, while the visitor chooses one. */
-  offeredSlots: z.array(slotSchema).max(MAX_OFFERED_SLOTS),
-  finished: z.boolean(),
-  /** Why a conversation stopped early: the flow looped, or led to a block it does not have. */
-  error: z.enum(['loop', 'brokenFlow']).nullable(),
-});
-export type ConversationState = z.infer<typeof conversationStateSchema>;
-
-/** Work the server does for the conversation. */
-export type Effect =
-  | { type: 'aiAnswer'; question: string; instructions: string }
-  | {
-      type: 'captureLead';
-      contact: { name: string | null; email: string; phone: string | null; company: string | null };
-      deal: { pipelineId: string; stage: string } | null;
-    }
-  | { type: 'findSlots'; count: number }
-  | { type: 'book'; start: string; name: string; email: string }
-  /** The owner is told of the conversation and sent its transcript; nothing answers it. */
-  | { type: 'notifyOwner' };
-
-/** The visitor's input, or an effect's result. */
-export type StepInput =
-  | { type: 'text'; text: string }
-  | { type: 'choice'; label: string }
-  | { type: 'slot'; start: string }
-  | { type: 'aiAnswered'; answer: string }
-  | { type: 'leadCaptured' }
-  | { type: 'slotsFound'; slots: Slot[] }
-  | { type: 'booked' }
-  | { type: 'slotTaken' }
-  /** The awaited effect could not be carried out (the AI provider failed, the database refused…). */
-  | { type: 'effectFailed' };
-
-/** What the widget offers next. */
-export type Expectation =
-  /** Free text of a kind, with buttons beside it (the AI Answer's "Continue"). */
-  | { type: 'text'; kind: Exclude<AskKind, 'buttons'>; buttons: string[] }
-  | { type: 'buttons'; labels: string[] }
-  | { type: 'slots'; slots: Slot[]; skipLabel: string | null }
-  /** Nothing for the visitor: the server carries out the step's effect and steps again with its result. */
-  | { type: 'effect'; effect: Effect['type'] }
-  | { type: 'none' };
-
-/** One line of the bot, plain text (never markup); blockId is null for the line of a broken flow. */
-export interface BotMessage {
-  blockId: string | null;
-  text: string;
-}
-
-export interface StepResult {
-  state: ConversationState;
-  messages: BotMessage[];
-  expect: Expectation;
-  effects: Effect[];
-  /** True when the input was not one the conversation waits for; the state is then unchanged. */
-  refused: boolean;
-}
-
-/** Where a block's work goes from here: on to an exit's block (null: no edge, the conversation ends), or wait. */
-type Go = { to: string | null } | { wait: ConversationPhase };
-
-/** One step in the making: a copy of the state and what the step says and asks for. */
-interface Turn {
-  flow: FlowDefinition;
-  blocks: ReadonlyMap<string, Block>;
-  state: ConversationState;
-  messages: BotMessage[];
-  effects: Effect[];
-}
-
-const visitorInputs: ReadonlySet<StepInput['type']> = new Set(['text', 'choice', 'slot']);
 
 /** A new conversation, run from the flow's start to the first thing it waits for. */
 export function startConversation(flow: FlowDefinition): StepResult {
@@ -257,23 +150,6 @@ function finish(turn: Turn, error: ConversationState['error']): void {
   if (error) turn.messages.push({ blockId: null, text: chatbotTexts.broken });
 }
 
-/** The block an exit leads to; null when the exit has no edge. */
-function exit(turn: Turn, block: Block, branch: string | null = null): { to: string | null } {
-  const edge = turn.flow.edges.find((e) => e.from === block.id && e.branch === branch);
-  return { to: edge?.to ?? null };
-}
-
-/** Says an owner's text with the variables filled in; an empty line is not said. */
-function say(turn: Turn, block: Block, text: string, fallback = ''): void {
-  const line = fillVariables(text, turn.state.variables).trim() || fallback;
-  if (line) turn.messages.push({ blockId: block.id, text: line });
-}
-
-/** A variable's value, trimmed; empty when unset or when no variable is chosen. */
-const valueOf = (turn: Turn, name: string | null) => (name ? (turn.state.variables[name] ?? '').trim() : '');
-const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-const isEmail = (value: string) => value !== '' && checkValue('email', value) === null;
-
 function enter(turn: Turn, block: Block): Go {
   switch (block.type) {
     case 'message':
@@ -319,171 +195,4 @@ function resume(turn: Turn, block: Block, phase: ConversationPhase, input: StepI
     default:
       return 'refused';
   }
-}
-
-/** Whether a Condition branch holds for a variable's (trimmed) value; a number test needs two numbers. */
-function matches(branch: BlockOf<'condition'>['branches'][number], value: string): boolean {
-  const wanted = branch.value.trim().toLowerCase();
-  const [a, b] = [numberOf(value), numberOf(branch.value)];
-  switch (branch.operator) {
-    case 'equals':
-      return value.toLowerCase() === wanted;
-    case 'contains':
-      return value.toLowerCase().includes(wanted);
-    case 'isSet':
-      return value !== '';
-    case 'gt':
-      return a > b;
-    case 'lt':
-      return a < b;
-    case 'gte':
-      return a >= b;
-    case 'lte':
-      return a <= b;
-  }
-}
-
-/** An Ask's answer: stored and on, or the retry line and the same question again. */
-function answer(turn: Turn, block: BlockOf<'ask'>, input: StepInput): Go | 'refused' {
-  const given = input.type === 'text' ? input.text : input.type === 'choice' ? input.label : null;
-  if (given === null || (input.type === 'choice' && block.kind !== 'buttons')) return 'refused';
-  const checked = checkAnswer(block, given);
-  if ('problem' in checked) {
-    say(turn, block, block.retryText, checked.problem);
-    say(turn, block, block.question);
-    return { wait: 'answer' };
-  }
-  if (block.variable) turn.state.variables[block.variable] = checked.value;
-  return exit(turn, block);
-}
-
-/** An answer held to the form rules of the Ask's kind: the trimmed value (a button's own label), or why not. */
-export function checkAnswer(block: BlockOf<'ask'>, given: string): { value: string } | { problem: string } {
-  const value = given.trim();
-  if (block.kind === 'buttons') {
-    const chosen = block.buttons.find((button) => button.trim() !== '' && sameLabel(button, value));
-    return chosen === undefined ? { problem: fieldMessages.option } : { value: chosen };
-  }
-  if (value === '') return { problem: fieldMessages.required };
-  if (value.length > MAX_VALUE_LENGTH) return { problem: fieldMessages.tooLong(MAX_VALUE_LENGTH) };
-  const problem = {
-    text: null,
-    email: checkValue('email', value),
-    phone: checkValue('phone', value),
-    number: checkValue('numeric', value),
-    date: isCalendarDate(value) ? null : chatbotTexts.date,
-  }[block.kind];
-  return problem ? { problem } : { value };
-}
-
-/** 'YYYY-MM-DD' of a day that exists (the widget's date picker sends this form). */
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-function aiLimitReached(turn: Turn, block: BlockOf<'aiAnswer'>): Go {
-  say(turn, block, block.limitText, chatbotTexts.aiLimit);
-  return exit(turn, block);
-}
-
-/** While the AI Answer waits for the visitor: a question for the AI, "ask another", or go on. */
-function question(turn: Turn, block: BlockOf<'aiAnswer'>, phase: ConversationPhase, input: StepInput): Go | 'refused' {
-  if (input.type === 'choice') {
-    if (sameLabel(input.label, block.continueLabel)) return exit(turn, block);
-    if (phase !== 'followUp' || !sameLabel(input.label, block.askAnotherLabel)) return 'refused';
-    say(turn, block, block.prompt);
-    return { wait: 'question' };
-  }
-  if (input.type !== 'text') return 'refused';
-  const asked = input.text.trim();
-  if (asked === '') return { wait: phase };
-  if (asked.length > MAX_TEXT_LENGTH) {
-    turn.messages.push({ blockId: block.id, text: fieldMessages.tooLong(MAX_TEXT_LENGTH) });
-    return { wait: phase };
-  }
-  if (turn.state.aiQuestions >= turn.flow.settings.maxAiAnswers) return aiLimitReached(turn, block);
-  turn.state.aiQuestions += 1;
-  const instructions = fillVariables(block.instructions, turn.state.variables).trim();
-  turn.effects.push({ type: 'aiAnswer', question: asked, instructions });
-  return { wait: 'aiAnswer' };
-}
-
-/** The AI's answer is said as it came (no variables filled in), then "ask another" or go on. */
-function aiAnswered(turn: Turn, block: BlockOf<'aiAnswer'>, input: StepInput): Go | 'refused' {
-  if (input.type === 'aiAnswered' && input.answer.trim())
-    turn.messages.push({ blockId: block.id, text: input.answer.trim() });
-  else if (input.type === 'aiAnswered' || input.type === 'effectFailed')
-    say(turn, block, block.failureText, chatbotTexts.aiFailure);
-  else return 'refused';
-  return { wait: 'followUp' };
-}
-
-function captureLead(turn: Turn, block: BlockOf<'captureLead'>): Go {
-  const email = valueOf(turn, block.contact.email);
-  // An e-mail is what a contact is found or made by: without one (a path that did not ask) nothing is captured.
-  if (!isEmail(email)) return exit(turn, block);
-  const optional = (name: string | null) => valueOf(turn, name) || null;
-  turn.effects.push({
-    type: 'captureLead',
-    contact: {
-      name: optional(block.contact.name),
-      email,
-      phone: optional(block.contact.phone),
-      company: optional(block.contact.company),
-    },
-    deal: block.deal && { ...block.deal },
-  });
-  return { wait: 'lead' };
-}
-
-function findSlots(turn: Turn, block: BlockOf<'offerBooking'>): Go {
-  turn.effects.push({ type: 'findSlots', count: block.slotCount });
-  return { wait: 'slots' };
-}
-
-function slotsFound(turn: Turn, block: BlockOf<'offerBooking'>, input: StepInput): Go | 'refused' {
-  if (input.type === 'effectFailed') return sayAndExit(turn, block, block.failureText, chatbotTexts.bookFailed);
-  if (input.type !== 'slotsFound') return 'refused';
-  const slots = input.slots.slice(0, block.slotCount);
-  if (slots.length === 0) return sayAndExit(turn, block, block.noSlotsText, chatbotTexts.noSlots);
-  turn.state.offeredSlots = slots.map(({ start, end }) => ({ start, end }));
-  return { wait: 'slotChoice' };
-}
-
-/** The visitor's pick among the shown times: booked in the names the block maps, skipped, or asked again. */
-function slotChosen(turn: Turn, block: BlockOf<'offerBooking'>, input: StepInput): Go | 'refused' {
-  if (input.type === 'choice' && block.skipLabel.trim() && sameLabel(input.label, block.skipLabel))
-    return exit(turn, block);
-  const start = input.type === 'slot' ? input.start : null;
-  if (start === null || !turn.state.offeredSlots.some((slot) => slot.start === start)) {
-    if (!visitorInputs.has(input.type)) return 'refused';
-    turn.messages.push({ blockId: block.id, text: bookingMessages.notASlot });
-    return { wait: 'slotChoice' };
-  }
-  turn.state.offeredSlots = [];
-  const name = valueOf(turn, block.nameVariable);
-  turn.effects.push({ type: 'book', start, name, email: valueOf(turn, block.emailVariable) });
-  return { wait: 'booking' };
-}
-
-/** The booking's outcome: on when booked (or failed), the free times again when the slot was taken meanwhile. */
-function booked(turn: Turn, block: BlockOf<'offerBooking'>, input: StepInput): Go | 'refused' {
-  switch (input.type) {
-    case 'booked':
-      return sayAndExit(turn, block, block.bookedText, chatbotTexts.booked);
-    case 'slotTaken':
-      turn.messages.push({ blockId: block.id, text: bookingMessages.slotTaken });
-      return findSlots(turn, block);
-    case 'effectFailed':
-      return sayAndExit(turn, block, block.failureText, chatbotTexts.bookFailed);
-    default:
-      return 'refused';
-  }
-}
-
-function sayAndExit(turn: Turn, block: Block, text: string, fallback: string): Go {
-  say(turn, block, text, fallback);
-  return exit(turn, block);
 }

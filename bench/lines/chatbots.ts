@@ -1,7 +1,7 @@
 // The bench's lines of the chatbot: a visitor's turn of a Message/Ask loop, and of an AI Answer loop answered by the
 // local stand-in for an OpenAI-compatible provider, so the provider's own time is all but nothing.
 import { CHAT_TOKEN_HEADER } from '../../common/chatbots';
-import type { ConversationState } from '../../common/chatbot-engine';
+import type { ConversationState } from '../../common/chatbot-state';
 import { aiAnswer, ask, flowOf, message } from '../../server/src/test/chatbot-flows';
 import type { FlowDefinition } from '../../common/chatbot-flow';
 import type { Db } from '../../server/src/db/client';

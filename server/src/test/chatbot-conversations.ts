@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ConversationState } from '@common/chatbot-engine';
+import type { ConversationState } from '@common/chatbot-state';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/select-rows';
 

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { FlowDefinition } from '../../../../common/chatbot-flow';
-import type { ConversationState } from '../../../../common/chatbot-engine';
+import type { ConversationState } from '../../../../common/chatbot-state';
 import { knowledgeKinds } from '../../../../common/chatbots';
 import { isBetween, isNotBlank, isOneOf } from './check-helpers';
 import { bookings } from './bookings';

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AiConfigInput } from '@common/ai-config';
-import { chatbotTexts } from '@common/chatbot-engine';
+import { chatbotTexts } from '@common/chatbot-state';
 import { startAiProviderServer, type AiProviderServer, type ProviderApi } from '../../../test/ai-provider-server';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../../test/test-app';
 import { answerQuestion, answerTexts } from './answer';

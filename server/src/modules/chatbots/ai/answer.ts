@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { streamText } from 'ai';
 import { aiProviderLabels } from '@common/ai-config';
-import { chatbotTexts } from '@common/chatbot-engine';
+import { chatbotTexts } from '@common/chatbot-state';
 import type { Db } from '../../../db/client';
 import { chatbotFlows } from '../../../db/schema';
 import { getAiCredentials, type AiCredentials } from '../../ai-config/service';

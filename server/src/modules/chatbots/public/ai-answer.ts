@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { chatbotTexts, type Effect, type StepInput } from '@common/chatbot-engine';
+import { chatbotTexts, type Effect, type StepInput } from '@common/chatbot-state';
 import { allBlocks, fillVariables } from '@common/chatbot-flow';
 import type { Db } from '../../../db/client';
 import { chatbotAiUsage, chatbotFlows } from '../../../db/schema';

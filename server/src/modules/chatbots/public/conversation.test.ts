@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatbotTexts } from '@common/chatbot-engine';
+import { chatbotTexts } from '@common/chatbot-state';
 import { aiAnswer } from '../../../test/chatbot-flows';
 import { chatbotMessages, CHAT_TOKEN_HEADER, type ChatTurn } from '@common/chatbots';
 import {

@@ -1,12 +1,5 @@
-import {
-  expectationOf,
-  startConversation,
-  step,
-  type Effect as AnyEffect,
-  type Expectation,
-  type StepInput,
-  type StepResult,
-} from '@common/chatbot-engine';
+import { expectationOf, startConversation, step } from '@common/chatbot-engine';
+import type { Effect as AnyEffect, Expectation, StepInput, StepResult } from '@common/chatbot-state';
 import {
   chatbotMessages as texts,
   type ChatExpectation,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMessages } from '@common/booking';
-import { chatbotTexts } from '@common/chatbot-engine';
+import { chatbotTexts } from '@common/chatbot-state';
 import { chatbotMessages, type ChatTurn } from '@common/chatbots';
 import {
   bookings,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Effect, StepInput } from '@common/chatbot-engine';
+import type { Effect, StepInput } from '@common/chatbot-state';
 import type { Db, Tx } from '../../../db/client';
 import { chatbotConversations } from '../../../db/schema';
 import { AppError } from '../../../errors';

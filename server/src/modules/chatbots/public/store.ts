@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { conversationStateSchema, type ConversationState } from '@common/chatbot-engine';
+import { conversationStateSchema, type ConversationState } from '@common/chatbot-state';
 import { flowDefinitionSchema, type FlowDefinition } from '@common/chatbot-flow';
 import { chatbotMessages as texts, type ChatMessage } from '@common/chatbots';
 import type { Db, Tx } from '../../../db/client';
