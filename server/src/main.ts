@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseEncodingError, openDatabase } from './db/client';
 import { FolderLockedError } from './db/folder-lock';
 import { serverLogger } from './http/request-log';
-import { startMailChecks } from './modules/email/check';
+import { startMailChecks } from './modules/email/check-timer';
 import { rescopeStaleFormCss } from './modules/forms/scoped-css';
 
 async function main() {

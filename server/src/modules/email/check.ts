@@ -30,8 +30,6 @@ export type AccountCheck = EmailCheckResult['accounts'][number];
 
 /** How long a check may hold its account: a check cut short (a killed server) frees it by then. */
 export const CHECK_LEASE_MINUTES = 5;
-/** How often the server looks for accounts due for their automatic check. */
-export const MAIL_CHECK_INTERVAL_MS = 30_000;
 /** Accounts one round of the scheduler claims; more wait for the next round. */
 export const DUE_ACCOUNTS_PER_ROUND = 10;
 
@@ -276,41 +274,4 @@ export async function runDueChecks(
     checks.push(await checkClaimed(db, secrets, config, account, options.log));
   }
   return checks;
-}
-
-/**
- * The automatic checks, run by the server itself: a round now and every interval, never two rounds at once.
- * stop() waits for the account being checked; its state is all in the database, so a restart goes on from there.
- */
-export function startMailChecks(
-  db: Db,
-  secrets: SecretBox,
-  config: MailCheckConfig,
-  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
-  intervalMs = MAIL_CHECK_INTERVAL_MS,
-): { stop(): Promise<void> } {
-  let stopped = false;
-  let round: Promise<void> | null = null;
-  const run = () => {
-    if (round || stopped) return;
-    round = runDueChecks(db, secrets, config, { log, stopping: () => stopped })
-      // A round that fails (the database away for a moment) is tried again at the next interval.
-      .then(
-        () => undefined,
-        (error: unknown) => log.warn({ err: error }, 'automatic mail checks failed'),
-      )
-      .finally(() => {
-        round = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await round;
-    },
-  };
 }
