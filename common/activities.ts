@@ -64,3 +64,6 @@ export const dealActivityParamsSchema = z.object({
   dealId: z.uuid({ message: 'Not found' }),
   id: z.uuid({ message: 'Not found' }),
 });
+
+/** The deal of a deal's activities list (and of a new activity). */
+export const dealActivitiesParamsSchema = z.object({ dealId: dealActivityParamsSchema.shape.dealId });

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema, pageQuerySchema } from '@common/http';
-import {
-  markedSchema,
-  notificationPageSchema,
-  notificationSchema,
-  notificationSettingsSchema,
-  unreadSchema,
-} from '@common/notifications';
+import { notificationsApi } from '@common/notifications-api';
+import { serve } from '../../http/serve';
 import {
   getNotificationSettings,
   getUnread,
@@ -21,39 +14,19 @@ const LIST = 'notifications';
 
 /** Signed-in routes: the header's bell and its settings (decisions.md item 17). */
 export async function notificationsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  serve(app, notificationsApi.list, async (req) => {
+    const before = app.cursors.open(req.query.cursor, req.user.id, LIST);
+    const page = await listNotifications(app.db, req.user.id, { limit: req.query.limit, before });
+    return app.cursors.pageOf(page, req.user.id, LIST);
+  });
 
-  r.get(
-    '/api/notifications',
-    { schema: { querystring: pageQuerySchema, response: { 200: notificationPageSchema } } },
-    async (req) => {
-      const before = app.cursors.open(req.query.cursor, req.user.id, LIST);
-      const page = await listNotifications(app.db, req.user.id, { limit: req.query.limit, before });
-      return app.cursors.pageOf(page, req.user.id, LIST);
-    },
-  );
+  serve(app, notificationsApi.unread, (req) => getUnread(app.db, req.user.id));
 
-  r.get('/api/notifications/unread', { schema: { response: { 200: unreadSchema } } }, (req) =>
-    getUnread(app.db, req.user.id),
-  );
+  serve(app, notificationsApi.readAll, (req) => markAllRead(app.db, req.user.id));
 
-  r.post('/api/notifications/read-all', { schema: { response: { 200: markedSchema } } }, (req) =>
-    markAllRead(app.db, req.user.id),
-  );
+  serve(app, notificationsApi.read, (req) => markRead(app.db, req.user.id, req.params.id));
 
-  r.post(
-    '/api/notifications/:id/read',
-    { schema: { params: idParamSchema, response: { 200: notificationSchema } } },
-    (req) => markRead(app.db, req.user.id, req.params.id),
-  );
+  serve(app, notificationsApi.settings, (req) => getNotificationSettings(app.db, req.user.id));
 
-  r.get('/api/notifications/settings', { schema: { response: { 200: notificationSettingsSchema } } }, (req) =>
-    getNotificationSettings(app.db, req.user.id),
-  );
-
-  r.put(
-    '/api/notifications/settings',
-    { schema: { body: notificationSettingsSchema, response: { 200: notificationSettingsSchema } } },
-    (req) => saveNotificationSettings(app.db, req.user.id, req.body),
-  );
+  serve(app, notificationsApi.saveSettings, (req) => saveNotificationSettings(app.db, req.user.id, req.body));
 }

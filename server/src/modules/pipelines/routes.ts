@@ -1,16 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema } from '@common/http';
-import {
-  pipelineCreateSchema,
-  pipelineListSchema,
-  pipelineRenameSchema,
-  pipelineSchema,
-  stageAddSchema,
-  stageOrderSchema,
-  stageRemoveSchema,
-  stageRenameSchema,
-} from '@common/pipelines';
+import { pipelinesApi } from '@common/pipelines-api';
+import { serve } from '../../http/serve';
 import {
   addStage,
   createPipeline,
@@ -24,56 +14,28 @@ import {
 } from './service';
 
 export async function pipelinesRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  serve(app, pipelinesApi.list, (req) => listPipelines(app.db, req.user.id));
 
-  r.get('/api/pipelines', { schema: { response: { 200: pipelineListSchema } } }, (req) =>
-    listPipelines(app.db, req.user.id),
+  serve(app, pipelinesApi.create, async (req, reply) =>
+    reply.code(201).send(await createPipeline(app.db, req.user.id, req.body)),
   );
 
-  r.post(
-    '/api/pipelines',
-    { schema: { body: pipelineCreateSchema, response: { 201: pipelineSchema } } },
-    async (req, reply) => reply.code(201).send(await createPipeline(app.db, req.user.id, req.body)),
-  );
+  serve(app, pipelinesApi.rename, (req) => renamePipeline(app.db, req.user.id, req.params.id, req.body.name));
 
-  r.patch(
-    '/api/pipelines/:id',
-    { schema: { params: idParamSchema, body: pipelineRenameSchema, response: { 200: pipelineSchema } } },
-    (req) => renamePipeline(app.db, req.user.id, req.params.id, req.body.name),
-  );
-
-  r.delete('/api/pipelines/:id', { schema: { params: idParamSchema } }, async (req, reply) => {
+  serve(app, pipelinesApi.remove, async (req, reply) => {
     await deletePipeline(app.db, req.user.id, req.params.id);
     return reply.code(204).send();
   });
 
-  r.post(
-    '/api/pipelines/:id/default',
-    { schema: { params: idParamSchema, response: { 200: pipelineListSchema } } },
-    (req) => setDefaultPipeline(app.db, req.user.id, req.params.id),
+  serve(app, pipelinesApi.setDefault, (req) => setDefaultPipeline(app.db, req.user.id, req.params.id));
+
+  serve(app, pipelinesApi.addStage, (req) => addStage(app.db, req.user.id, req.params.id, req.body.name));
+
+  serve(app, pipelinesApi.removeStage, (req) => removeStage(app.db, req.user.id, req.params.id, req.body.name));
+
+  serve(app, pipelinesApi.renameStage, (req) =>
+    renameStage(app.db, req.user.id, req.params.id, req.body.from, req.body.to),
   );
 
-  r.post(
-    '/api/pipelines/:id/stages',
-    { schema: { params: idParamSchema, body: stageAddSchema, response: { 200: pipelineSchema } } },
-    (req) => addStage(app.db, req.user.id, req.params.id, req.body.name),
-  );
-
-  r.post(
-    '/api/pipelines/:id/stages/remove',
-    { schema: { params: idParamSchema, body: stageRemoveSchema, response: { 200: pipelineSchema } } },
-    (req) => removeStage(app.db, req.user.id, req.params.id, req.body.name),
-  );
-
-  r.post(
-    '/api/pipelines/:id/stages/rename',
-    { schema: { params: idParamSchema, body: stageRenameSchema, response: { 200: pipelineSchema } } },
-    (req) => renameStage(app.db, req.user.id, req.params.id, req.body.from, req.body.to),
-  );
-
-  r.put(
-    '/api/pipelines/:id/stages',
-    { schema: { params: idParamSchema, body: stageOrderSchema, response: { 200: pipelineSchema } } },
-    (req) => reorderStages(app.db, req.user.id, req.params.id, req.body.stages),
-  );
+  serve(app, pipelinesApi.reorderStages, (req) => reorderStages(app.db, req.user.id, req.params.id, req.body.stages));
 }

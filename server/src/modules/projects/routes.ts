@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema } from '@common/http';
-import {
-  projectBoardSchema,
-  projectInputSchema,
-  projectListQuerySchema,
-  projectPageSchema,
-  projectSchema,
-  projectStatusBodySchema,
-  type ProjectStatus,
-} from '@common/projects';
+import type { ProjectStatus } from '@common/projects';
+import { projectsApi } from '@common/projects-api';
+import { serve } from '../../http/serve';
 import {
   createProject,
   deleteProject,
@@ -29,9 +21,7 @@ export function projectListName(status: ProjectStatus | undefined, q: string | u
 }
 
 export async function projectsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/api/projects/board', { schema: { response: { 200: projectBoardSchema } } }, async (req) => {
+  serve(app, projectsApi.board, async (req) => {
     const columns = await getProjectBoard(app.db, req.user.id);
     return {
       columns: columns.map(({ status, count, page }) => ({
@@ -42,41 +32,25 @@ export async function projectsRoutes(app: FastifyInstance) {
     };
   });
 
-  r.get(
-    '/api/projects',
-    { schema: { querystring: projectListQuerySchema, response: { 200: projectPageSchema } } },
-    async (req) => {
-      const { status, q, limit, cursor } = req.query;
-      const list = projectListName(status, q || undefined);
-      const before = app.cursors.open(cursor, req.user.id, list);
-      const page = await listProjects(app.db, req.user.id, { status, q, limit, before });
-      return app.cursors.pageOf(page, req.user.id, list);
-    },
+  serve(app, projectsApi.list, async (req) => {
+    const { status, q, limit, cursor } = req.query;
+    const list = projectListName(status, q || undefined);
+    const before = app.cursors.open(cursor, req.user.id, list);
+    const page = await listProjects(app.db, req.user.id, { status, q, limit, before });
+    return app.cursors.pageOf(page, req.user.id, list);
+  });
+
+  serve(app, projectsApi.one, (req) => getProject(app.db, req.user.id, req.params.id));
+
+  serve(app, projectsApi.create, async (req, reply) =>
+    reply.code(201).send(await createProject(app.db, req.user.id, req.body)),
   );
 
-  r.get('/api/projects/:id', { schema: { params: idParamSchema, response: { 200: projectSchema } } }, (req) =>
-    getProject(app.db, req.user.id, req.params.id),
-  );
+  serve(app, projectsApi.update, (req) => updateProject(app.db, req.user.id, req.params.id, req.body));
 
-  r.post(
-    '/api/projects',
-    { schema: { body: projectInputSchema, response: { 201: projectSchema } } },
-    async (req, reply) => reply.code(201).send(await createProject(app.db, req.user.id, req.body)),
-  );
+  serve(app, projectsApi.move, (req) => moveProject(app.db, req.user.id, req.params.id, req.body.status));
 
-  r.put(
-    '/api/projects/:id',
-    { schema: { params: idParamSchema, body: projectInputSchema, response: { 200: projectSchema } } },
-    (req) => updateProject(app.db, req.user.id, req.params.id, req.body),
-  );
-
-  r.patch(
-    '/api/projects/:id/status',
-    { schema: { params: idParamSchema, body: projectStatusBodySchema, response: { 200: projectSchema } } },
-    (req) => moveProject(app.db, req.user.id, req.params.id, req.body.status),
-  );
-
-  r.delete('/api/projects/:id', { schema: { params: idParamSchema } }, async (req, reply) => {
+  serve(app, projectsApi.remove, async (req, reply) => {
     await deleteProject(app.db, req.user.id, req.params.id);
     return reply.code(204).send();
   });

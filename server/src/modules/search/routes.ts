@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { searchQuerySchema, searchResultSchema } from '@common/search';
+import { searchApi } from '@common/search-api';
+import { serve } from '../../http/serve';
 import { search } from './service';
 
 export async function searchRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/api/search', { schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } } }, (req) =>
-    search(app.db, req.user.id, req.query.q),
-  );
+  serve(app, searchApi.search, (req) => search(app.db, req.user.id, req.query.q));
 }

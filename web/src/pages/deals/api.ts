@@ -1,34 +1,24 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { contactPageSchema, contactSchema } from '@common/contacts';
-import {
-  boardSchema,
-  dealMessages,
-  dealMoved,
-  dealDetailSchema,
-  dealPageSchema,
-  type BoardColumn,
-  type Deal,
-  type DealInput,
-} from '@common/deals';
+import { contactsApi } from '@common/contacts-api';
+import { dealMessages, dealMoved, type BoardColumn, type Deal, type DealInput } from '@common/deals';
+import { dealsApi } from '@common/deals-api';
 import type { Count } from '@common/http';
-import { pipelineListSchema, pipelineMessages, pipelineSchema, type Pipeline } from '@common/pipelines';
+import { pipelineMessages, type Pipeline } from '@common/pipelines';
+import { pipelinesApi } from '@common/pipelines-api';
 import type { ColumnPages } from '../../components/board/board-column';
 import type { BoardKind } from '../../components/board/board-model';
 import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
 import type { PickerOption } from '../../components/search-picker';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
+import { contactKeys } from '../contacts/keys';
+import { pipelineKeys } from '../pipelines/keys';
+import { dealKeys } from './keys';
 
 /** How many contacts the picker shows for a search. */
 export const CONTACT_SEARCH_LIMIT = 20;
 /** A column's "Load more" page. */
 export const COLUMN_PAGE_SIZE = 20;
-
-/** The same cache entry as the pipeline settings page. */
-export const pipelinesQuery = () =>
-  queryOptions({ queryKey: ['pipelines'], queryFn: () => api.get('/api/pipelines', pipelineListSchema) });
-
-const boardKey = (pipelineId: string) => ['deals', 'board', pipelineId] as const;
 
 /** A stage's column as the screen keeps it: its count, exact, in the shape of the project and task boards' counts. */
 export type DealColumn = Omit<BoardColumn, 'count'> & { count: Count };
@@ -40,9 +30,9 @@ export interface DealBoard {
 /** The whole board of a pipeline in one request: each column's first page, count and total. */
 export const boardQuery = (pipelineId: string) =>
   queryOptions({
-    queryKey: boardKey(pipelineId),
+    queryKey: dealKeys.board(pipelineId),
     queryFn: async (): Promise<DealBoard> => {
-      const board = await api.get(`/api/deals/board?pipelineId=${encodeURIComponent(pipelineId)}`, boardSchema);
+      const board = await call(dealsApi.board, { query: { pipelineId } });
       return {
         ...board,
         columns: board.columns.map((column) => ({ ...column, count: { count: column.count, hasMore: false } })),
@@ -52,28 +42,24 @@ export const boardQuery = (pipelineId: string) =>
 
 /** The pages of a column after its first one, from the cursor the board gave. */
 export const columnPages = (pipelineId: string): ColumnPages<Deal, string> => ({
-  key: (stage, start) => ['deals', 'column', pipelineId, stage, start],
-  fetch: (stage, cursor) => {
-    const params = new URLSearchParams({ pipelineId, stage, limit: String(COLUMN_PAGE_SIZE), cursor });
-    return api.get(`/api/deals?${params.toString()}`, dealPageSchema);
-  },
+  key: (stage, start) => dealKeys.column(pipelineId, stage, start),
+  fetch: (stage, cursor) => call(dealsApi.column, { query: { pipelineId, stage, limit: COLUMN_PAGE_SIZE, cursor } }),
 });
 
 /** One deal with its details (the board's cards leave its notes out). */
 export const dealQuery = (id: string) =>
-  queryOptions({ queryKey: ['deals', 'one', id], queryFn: () => api.get(`/api/deals/${id}`, dealDetailSchema) });
+  queryOptions({ queryKey: dealKeys.one(id), queryFn: () => call(dealsApi.one, { params: { id } }) });
 
 export const contactQuery = (id: string) =>
-  queryOptions({ queryKey: ['contacts', 'one', id], queryFn: () => api.get(`/api/contacts/${id}`, contactSchema) });
+  queryOptions({ queryKey: contactKeys.one(id), queryFn: () => call(contactsApi.one, { params: { id } }) });
 
 /** A server-side search of the user's contacts, one page: the picker never loads them all. */
 export const contactSearchQuery = (q: string) =>
   queryOptions({
-    queryKey: ['contacts', 'search', q],
+    // A copy: a picker's search (PickerSearch) is typed with a string[] key.
+    queryKey: [...contactKeys.search(q)],
     queryFn: async (): Promise<PickerOption[]> => {
-      const params = new URLSearchParams({ limit: String(CONTACT_SEARCH_LIMIT) });
-      if (q) params.set('q', q);
-      const { items } = await api.get(`/api/contacts?${params.toString()}`, contactPageSchema);
+      const { items } = await call(contactsApi.list, { query: { limit: CONTACT_SEARCH_LIMIT, q: q || undefined } });
       return items.map((c) => ({ id: c.id, name: c.name, detail: [c.company, c.email].filter(Boolean).join(' · ') }));
     },
   });
@@ -81,10 +67,10 @@ export const contactSearchQuery = (q: string) =>
 export function useCreateDefaultPipeline() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/pipelines', { name: 'Sales Pipeline', isDefault: true }, pipelineSchema),
+    mutationFn: () => call(pipelinesApi.create, { body: { name: 'Sales Pipeline', isDefault: true } }),
     onSuccess: (pipeline) => {
-      qc.setQueryData<Pipeline[]>(['pipelines'], (list) => [...(list ?? []), pipeline]);
-      return qc.invalidateQueries({ queryKey: ['pipelines'] });
+      qc.setQueryData<Pipeline[]>(pipelineKeys.list(), (list) => [...(list ?? []), pipeline]);
+      return qc.invalidateQueries({ queryKey: pipelineKeys.all });
     },
     onError: () => toast.error(pipelineMessages.createFailed),
   });
@@ -92,13 +78,13 @@ export function useCreateDefaultPipeline() {
 
 function useInvalidateDeals() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['deals'] });
+  return () => qc.invalidateQueries({ queryKey: dealKeys.all });
 }
 
 export function useCreateDeal() {
   const invalidate = useInvalidateDeals();
   return useMutation({
-    mutationFn: (input: DealInput) => api.post('/api/deals', input, dealDetailSchema),
+    mutationFn: (input: DealInput) => call(dealsApi.create, { body: input }),
     onSuccess: () => {
       toast.success(dealMessages.created);
       return invalidate();
@@ -111,7 +97,7 @@ export function useUpdateDeal() {
   const invalidate = useInvalidateDeals();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: DealInput }) =>
-      api.patch(`/api/deals/${id}`, input, dealDetailSchema),
+      call(dealsApi.update, { params: { id }, body: input }),
     onSuccess: () => {
       toast.success(dealMessages.updated);
       return invalidate();
@@ -123,12 +109,12 @@ export function useUpdateDeal() {
 export function useDeleteDeal() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/deals/${id}`),
+    mutationFn: (id: string) => call(dealsApi.remove, { params: { id } }),
     onSuccess: () => {
       toast.success(dealMessages.deleted);
       // Not the deal itself: its details close now, and reading it again would only answer 404.
-      void qc.invalidateQueries({ queryKey: ['deals', 'board'] });
-      void qc.invalidateQueries({ queryKey: ['deals', 'column'] });
+      void qc.invalidateQueries({ queryKey: dealKeys.boards() });
+      void qc.invalidateQueries({ queryKey: dealKeys.allColumns() });
     },
     onError: () => toast.error(dealMessages.deleteFailed),
   });
@@ -148,13 +134,13 @@ export const dealBoardKind: BoardKind<Deal, DealColumn, string> = {
 export function useMoveDeal(pipelineId: string) {
   return useBoardMove({
     kind: dealBoardKind,
-    boardKey: boardKey(pipelineId),
-    columnKey: ['deals', 'column', pipelineId],
+    boardKey: dealKeys.board(pipelineId),
+    columnKey: dealKeys.columns(pipelineId),
     request: ({ card, to }: BoardMove<Deal, string>) =>
-      api.patch(`/api/deals/${card.id}/stage`, { stage: to }, dealDetailSchema),
-    cardKey: (deal) => ['deals', 'one', deal.id],
+      call(dealsApi.move, { params: { id: card.id }, body: { stage: to } }),
+    cardKey: (deal) => dealKeys.one(deal.id),
     moved: (deal) => dealMoved(deal.stage),
     failed: () => dealMessages.moveFailed,
-    refresh: (qc) => qc.invalidateQueries({ queryKey: ['deals'] }),
+    refresh: (qc) => qc.invalidateQueries({ queryKey: dealKeys.all }),
   });
 }

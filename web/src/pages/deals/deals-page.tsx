@@ -13,7 +13,8 @@ import { PageTitle } from '../../components/page-title';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { useParamOnce } from '../../lib/use-param-once';
-import { boardQuery, dealQuery, pipelinesQuery, useCreateDefaultPipeline, useDeleteDeal } from './api';
+import { pipelinesQuery } from '../pipelines/api';
+import { boardQuery, dealQuery, useCreateDefaultPipeline, useDeleteDeal } from './api';
 import { DealBoard } from './deal-board';
 import { DealModal } from './deal-modal';
 

@@ -1,30 +1,24 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import {
-  markedSchema,
-  notificationMessages,
-  notificationPageSchema,
-  notificationSchema,
-  notificationSettingsSchema,
-  unreadSchema,
-  type NotificationSettings,
-} from '@common/notifications';
-import { api } from '../../lib/api';
-import { pageParams } from '../../lib/paging';
+import { notificationMessages, type NotificationSettings } from '@common/notifications';
+import { notificationsApi } from '@common/notifications-api';
+import { call } from '../../lib/api';
+import { pageQuery } from '../../lib/paging';
+import { notificationKeys } from './keys';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** The badge's polling period while the tab is visible. */
 export const UNREAD_POLL_MS = 30_000;
 
-const unreadKey = ['notifications', 'unread'] as const;
-const listKey = ['notifications', 'list'] as const;
-const settingsKey = ['notifications', 'settings'] as const;
+const unreadKey = notificationKeys.unread();
+const listKey = notificationKeys.list();
+const settingsKey = notificationKeys.settings();
 
 /** The badge: polled while the tab is visible, and read again whenever the window gets the focus back. */
 export const unreadQuery = () =>
   queryOptions({
     queryKey: unreadKey,
-    queryFn: () => api.get('/api/notifications/unread', unreadSchema),
+    queryFn: () => call(notificationsApi.unread),
     staleTime: 0,
     refetchInterval: UNREAD_POLL_MS,
     refetchIntervalInBackground: false,
@@ -35,8 +29,7 @@ export const unreadQuery = () =>
 export const notificationsQuery = () =>
   infiniteQueryOptions({
     queryKey: listKey,
-    queryFn: ({ pageParam }) =>
-      api.get(`/api/notifications?${pageParams(NOTIFICATIONS_PAGE_SIZE, pageParam)}`, notificationPageSchema),
+    queryFn: ({ pageParam }) => call(notificationsApi.list, { query: pageQuery(NOTIFICATIONS_PAGE_SIZE, pageParam) }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,
@@ -51,7 +44,7 @@ function useRefreshBell() {
 export function useMarkRead() {
   const refresh = useRefreshBell();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/api/notifications/${encodeURIComponent(id)}/read`, {}, notificationSchema),
+    mutationFn: (id: string) => call(notificationsApi.read, { params: { id } }),
     onError: () => toast.error(notificationMessages.markFailed),
     onSettled: refresh,
   });
@@ -60,7 +53,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const refresh = useRefreshBell();
   return useMutation({
-    mutationFn: () => api.post('/api/notifications/read-all', {}, markedSchema),
+    mutationFn: () => call(notificationsApi.readAll),
     onSuccess: () => toast.success(notificationMessages.allRead),
     onError: () => toast.error(notificationMessages.markFailed),
     onSettled: refresh,
@@ -70,15 +63,14 @@ export function useMarkAllRead() {
 export const notificationSettingsQuery = () =>
   queryOptions({
     queryKey: settingsKey,
-    queryFn: () => api.get('/api/notifications/settings', notificationSettingsSchema),
+    queryFn: () => call(notificationsApi.settings),
   });
 
 /** Each switch saves at once; shown switched meanwhile, and back as stored when the save fails. */
 export function useSaveNotificationSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (settings: NotificationSettings) =>
-      api.put('/api/notifications/settings', settings, notificationSettingsSchema),
+    mutationFn: (settings: NotificationSettings) => call(notificationsApi.saveSettings, { body: settings }),
     onMutate: async (settings) => {
       await qc.cancelQueries({ queryKey: settingsKey });
       const previous = qc.getQueryData<NotificationSettings>(settingsKey);

@@ -1,13 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { pipelineListSchema, pipelineMessages, pipelineSchema, type Pipeline } from '@common/pipelines';
-import { api, refusalMessage } from '../../lib/api';
+import { pipelineMessages, type Pipeline } from '@common/pipelines';
+import { pipelinesApi } from '@common/pipelines-api';
+import { call, refusalMessage } from '../../lib/api';
+import { dealKeys } from '../deals/keys';
+import { pipelineKeys } from './keys';
 
-const pipelinesKey = ['pipelines'] as const;
+const pipelinesKey = pipelineKeys.list();
 
 /** All the user's pipelines in creation order (at most MAX_PIPELINES, so unpaged). */
-export const pipelinesQuery = () =>
-  queryOptions({ queryKey: pipelinesKey, queryFn: () => api.get('/api/pipelines', pipelineListSchema) });
+export const pipelinesQuery = () => queryOptions({ queryKey: pipelinesKey, queryFn: () => call(pipelinesApi.list) });
 
 const replaceIn = (list: Pipeline[] | undefined, pipeline: Pipeline) =>
   list?.map((p) => (p.id === pipeline.id ? pipeline : p));
@@ -15,7 +17,7 @@ const replaceIn = (list: Pipeline[] | undefined, pipeline: Pipeline) =>
 export function useCreatePipeline() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post('/api/pipelines', { name }, pipelineSchema),
+    mutationFn: (name: string) => call(pipelinesApi.create, { body: { name } }),
     onSuccess: (pipeline) => {
       toast.success(pipelineMessages.created);
       qc.setQueryData<Pipeline[]>(pipelinesKey, (list) => (list ? [...list, pipeline] : list));
@@ -29,7 +31,7 @@ export function useRenamePipeline() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.patch(`/api/pipelines/${id}`, { name }, pipelineSchema),
+      call(pipelinesApi.rename, { params: { id }, body: { name } }),
     onSuccess: (pipeline) => {
       toast.success(pipelineMessages.renamed);
       qc.setQueryData<Pipeline[]>(pipelinesKey, (list) => replaceIn(list, pipeline));
@@ -41,11 +43,11 @@ export function useRenamePipeline() {
 export function useDeletePipeline() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/pipelines/${id}`),
+    mutationFn: (id: string) => call(pipelinesApi.remove, { params: { id } }),
     onSuccess: (_, id) => {
       toast.success(pipelineMessages.deleted);
       qc.setQueryData<Pipeline[]>(pipelinesKey, (list) => list?.filter((p) => p.id !== id));
-      void qc.invalidateQueries({ queryKey: ['deals'] });
+      void qc.invalidateQueries({ queryKey: dealKeys.all });
       return qc.invalidateQueries({ queryKey: pipelinesKey });
     },
     onError: (error) => toast.error(refusalMessage(error, pipelineMessages.deleteFailed)),
@@ -55,7 +57,7 @@ export function useDeletePipeline() {
 export function useSetDefaultPipeline() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/api/pipelines/${id}/default`, {}, pipelineListSchema),
+    mutationFn: (id: string) => call(pipelinesApi.setDefault, { params: { id } }),
     onSuccess: (list) => {
       toast.success(pipelineMessages.defaultUpdated);
       qc.setQueryData(pipelinesKey, list);
@@ -98,7 +100,7 @@ function useStageChange<V>({ request, apply, failed, succeeded }: StageChange<V>
     },
     onSettled: () => {
       // The board's columns follow the stages.
-      void qc.invalidateQueries({ queryKey: ['deals'] });
+      void qc.invalidateQueries({ queryKey: dealKeys.all });
       return qc.invalidateQueries({ queryKey: pipelinesKey });
     },
   });
@@ -106,21 +108,21 @@ function useStageChange<V>({ request, apply, failed, succeeded }: StageChange<V>
 
 export const useAddStage = () =>
   useStageChange<{ name: string }>({
-    request: (id, { name }) => api.post(`/api/pipelines/${id}/stages`, { name }, pipelineSchema),
+    request: (id, { name }) => call(pipelinesApi.addStage, { params: { id }, body: { name } }),
     apply: (stages, { name }) => [...stages, name],
     failed: pipelineMessages.addStageFailed,
   });
 
 export const useRemoveStage = () =>
   useStageChange<{ name: string }>({
-    request: (id, { name }) => api.post(`/api/pipelines/${id}/stages/remove`, { name }, pipelineSchema),
+    request: (id, { name }) => call(pipelinesApi.removeStage, { params: { id }, body: { name } }),
     apply: (stages, { name }) => stages.filter((stage) => stage !== name),
     failed: pipelineMessages.removeStageFailed,
   });
 
 export const useRenameStage = () =>
   useStageChange<{ from: string; to: string }>({
-    request: (id, { from, to }) => api.post(`/api/pipelines/${id}/stages/rename`, { from, to }, pipelineSchema),
+    request: (id, { from, to }) => call(pipelinesApi.renameStage, { params: { id }, body: { from, to } }),
     apply: (stages, { from, to }) => stages.map((stage) => (stage === from ? to : stage)),
     failed: pipelineMessages.stageRenameFailed,
     succeeded: pipelineMessages.stageRenamed,
@@ -128,7 +130,7 @@ export const useRenameStage = () =>
 
 export const useReorderStages = () =>
   useStageChange<{ stages: string[] }>({
-    request: (id, { stages }) => api.put(`/api/pipelines/${id}/stages`, { stages }, pipelineSchema),
+    request: (id, { stages }) => call(pipelinesApi.reorderStages, { params: { id }, body: { stages } }),
     apply: (_, { stages }) => stages,
     failed: pipelineMessages.reorderFailed,
   });

@@ -2,63 +2,57 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import toast from 'react-hot-toast';
 import {
   PROJECT_BOARD_PAGE_SIZE,
-  projectBoardSchema,
   projectMessages,
-  projectPageSchema,
-  projectSchema,
   projectStatusUpdated,
   type Project,
   type ProjectBoardColumn,
   type ProjectInput,
   type ProjectStatus,
 } from '@common/projects';
+import { projectsApi } from '@common/projects-api';
 import type { ColumnPages } from '../../components/board/board-column';
 import type { BoardKind } from '../../components/board/board-model';
 import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
-import { api } from '../../lib/api';
-import { pageParams } from '../../lib/paging';
+import { call } from '../../lib/api';
+import { pageQuery } from '../../lib/paging';
+import { projectKeys } from './keys';
 
 /** A page of the grid: fills rows of one, two, three or four cards. */
 export const PROJECTS_PAGE_SIZE = 24;
 
-const boardKey = ['projects', 'board'] as const;
-
 /** Every column's first page and count, in one request. */
 export const projectBoardQuery = () =>
-  queryOptions({ queryKey: boardKey, queryFn: () => api.get('/api/projects/board', projectBoardSchema) });
+  queryOptions({ queryKey: projectKeys.board(), queryFn: () => call(projectsApi.board) });
 
 /** The pages of a column after its first one, from the cursor the board gave. */
 export const columnPages: ColumnPages<Project, ProjectStatus> = {
-  key: (status, start) => ['projects', 'column', status, start],
-  fetch: (status, cursor) => {
-    const params = new URLSearchParams({ status, limit: String(PROJECT_BOARD_PAGE_SIZE), cursor });
-    return api.get(`/api/projects?${params.toString()}`, projectPageSchema);
-  },
+  key: (status, start) => projectKeys.column(status, start),
+  fetch: (status, cursor) => call(projectsApi.list, { query: { status, limit: PROJECT_BOARD_PAGE_SIZE, cursor } }),
 };
 
 /** One page of the grid, newest first, after a cursor (null: the first page). */
 export const projectsPageQuery = (cursor: string | null) =>
   queryOptions({
-    queryKey: ['projects', 'page', cursor],
-    queryFn: () => api.get(`/api/projects?${pageParams(PROJECTS_PAGE_SIZE, cursor)}`, projectPageSchema),
+    queryKey: projectKeys.page(cursor),
+    queryFn: () => call(projectsApi.list, { query: pageQuery(PROJECTS_PAGE_SIZE, cursor) }),
   });
 
 /** One project, for a link that opens it (?project=<id>, from the command menu). */
 export const projectQuery = (id: string) =>
   queryOptions({
-    queryKey: ['projects', 'one', id],
-    queryFn: () => api.get(`/api/projects/${encodeURIComponent(id)}`, projectSchema),
+    queryKey: projectKeys.one(id),
+    queryFn: () => call(projectsApi.one, { params: { id } }),
   });
 
 function useInvalidateProjects() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['projects'] });
+  return () => qc.invalidateQueries({ queryKey: projectKeys.all });
 }
 
 export function useCreateProject() {
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: (input: ProjectInput) => api.post('/api/projects', input, projectSchema),
+    mutationFn: (input: ProjectInput) => call(projectsApi.create, { body: input }),
     onSuccess: () => {
       toast.success(projectMessages.created);
       return invalidate();
@@ -71,7 +65,7 @@ export function useUpdateProject() {
   const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ProjectInput }) =>
-      api.put(`/api/projects/${id}`, input, projectSchema),
+      call(projectsApi.update, { params: { id }, body: input }),
     onSuccess: () => {
       toast.success(projectMessages.updated);
       return invalidate();
@@ -83,7 +77,7 @@ export function useUpdateProject() {
 export function useDeleteProject() {
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/projects/${id}`),
+    mutationFn: (id: string) => call(projectsApi.remove, { params: { id } }),
     onSuccess: () => {
       toast.success(projectMessages.deleted);
       return invalidate();
@@ -105,12 +99,12 @@ export const projectBoardKind: BoardKind<Project, ProjectBoardColumn, ProjectSta
 export function useMoveProject() {
   return useBoardMove({
     kind: projectBoardKind,
-    boardKey,
-    columnKey: ['projects', 'column'],
+    boardKey: projectKeys.board(),
+    columnKey: projectKeys.columns(),
     request: ({ card, to }: BoardMove<Project, ProjectStatus>) =>
-      api.patch(`/api/projects/${card.id}/status`, { status: to }, projectSchema),
+      call(projectsApi.move, { params: { id: card.id }, body: { status: to } }),
     moved: (project) => projectStatusUpdated(project.status),
     failed: () => projectMessages.statusFailed,
-    refresh: (qc) => qc.invalidateQueries({ queryKey: ['projects'] }),
+    refresh: (qc) => qc.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }

@@ -1,19 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { searchResultSchema } from '@common/search';
-import { api } from '../../lib/api';
+import { searchApi } from '@common/search-api';
+import { call } from '../../lib/api';
+import { searchKeys } from './keys';
 
 /** Fewer characters than this search nothing: the menu offers its pages and actions only. */
 export const SEARCH_MIN_LENGTH = 2;
 
 /**
- * GET /api/search?q=: one request per pause in typing. TanStack passes `signal` and aborts the request
+ * The search (?q=): one request per pause in typing. TanStack passes `signal` and aborts the request
  * when a newer query replaces this one.
  */
 export const searchQuery = (q: string) =>
   queryOptions({
-    queryKey: ['search', q],
-    queryFn: ({ signal }) =>
-      api.get(`/api/search?${new URLSearchParams({ q }).toString()}`, searchResultSchema, signal),
+    queryKey: searchKeys.hits(q),
+    queryFn: ({ signal }) => call(searchApi.search, { query: { q }, signal }),
     staleTime: 10_000,
     enabled: q.length >= SEARCH_MIN_LENGTH,
     // A failure shows at once with its message; typing again is the retry.

@@ -1,19 +1,12 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { z } from 'zod';
-import { dealSchema } from '@common/deals';
-import { projectSchema } from '@common/projects';
+import { dealsApi } from '@common/deals-api';
+import { projectsApi } from '@common/projects-api';
 import {
   TASK_BOARD_PAGE_SIZE,
-  categoryListSchema,
   categoryMessages,
-  categorySchema,
-  dealOptionsSchema,
-  taskBoardSchema,
   taskMessages,
   taskMoved,
-  taskPageSchema,
-  taskSchema,
   type Category,
   type CategoryInput,
   type Task,
@@ -21,71 +14,63 @@ import {
   type TaskInput,
   type TaskStatus,
 } from '@common/tasks';
+import { taskCategoriesApi, tasksApi } from '@common/tasks-api';
 import type { ColumnPages } from '../../components/board/board-column';
 import type { BoardKind } from '../../components/board/board-model';
 import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
 import type { PickerOption, PickerSearch } from '../../components/search-picker';
-import { api } from '../../lib/api';
-import { pageParams } from '../../lib/paging';
-import { filterQuery, type TaskFilters } from './filters';
+import { call } from '../../lib/api';
+import { pageQuery } from '../../lib/paging';
+import { calendarKeys } from '../calendar/keys';
+import { dealKeys } from '../deals/keys';
+import { projectKeys } from '../projects/keys';
+import { filterKey, filterParams, type TaskFilters } from './filters';
+import { taskCategoryKeys, taskKeys, taskLinkKeys } from './keys';
 
 /** Rows per page of the list view. */
 export const TASK_LIST_PAGE_SIZE = 50;
 /** How many matches a project or deal picker shows for a search. */
 const OPTION_LIMIT = 20;
 
-const boardKey = (filters: string) => ['tasks', 'board', filters] as const;
-
 /** The board for these filters in one request: each column's first page and count. */
 export const boardQuery = (filters: TaskFilters) =>
   queryOptions({
-    queryKey: boardKey(filterQuery(filters).toString()),
-    queryFn: () => api.get(`/api/tasks/board?${filterQuery(filters).toString()}`, taskBoardSchema),
+    queryKey: taskKeys.board(filterKey(filters)),
+    queryFn: () => call(tasksApi.board, { query: filterParams(filters) }),
   });
 
 /** The pages of a column after its first one, from the cursor the board gave. */
 export const columnPages = (filters: TaskFilters): ColumnPages<Task, TaskStatus> => ({
-  key: (status, start) => ['tasks', 'column', filterQuery(filters).toString(), status, start],
-  fetch: (status, cursor) => {
-    const params = filterQuery({ ...filters, status });
-    params.set('limit', String(TASK_BOARD_PAGE_SIZE));
-    params.set('cursor', cursor);
-    return api.get(`/api/tasks?${params.toString()}`, taskPageSchema);
-  },
+  key: (status, start) => taskKeys.column(filterKey(filters), status, start),
+  fetch: (status, cursor) =>
+    call(tasksApi.list, { query: { ...filterParams({ ...filters, status }), limit: TASK_BOARD_PAGE_SIZE, cursor } }),
 });
 
 /** One page of the list view, newest first, after a cursor (null: the first page). */
 export const listQuery = (filters: TaskFilters, cursor: string | null) =>
   queryOptions({
-    queryKey: ['tasks', 'list', filterQuery(filters).toString(), cursor],
+    queryKey: taskKeys.list(filterKey(filters), cursor),
     queryFn: () =>
-      api.get(
-        `/api/tasks?${filterQuery(filters).toString()}&${pageParams(TASK_LIST_PAGE_SIZE, cursor)}`,
-        taskPageSchema,
-      ),
+      call(tasksApi.list, { query: { ...filterParams(filters), ...pageQuery(TASK_LIST_PAGE_SIZE, cursor) } }),
   });
 
-export const taskKey = (id: string) => ['tasks', 'one', id] as const;
 export const taskQuery = (id: string) =>
-  queryOptions({ queryKey: taskKey(id), queryFn: () => api.get(`/api/tasks/${id}`, taskSchema) });
+  queryOptions({ queryKey: taskKeys.one(id), queryFn: () => call(tasksApi.one, { params: { id } }) });
 
 /** All of the user's categories (at most 100), by name: read once per view, shared by the page and the form. */
 export const categoriesQuery = () =>
   queryOptions({
-    queryKey: ['task-categories'],
-    queryFn: async () => (await api.get('/api/task-categories', categoryListSchema)).items,
+    queryKey: taskCategoryKeys.list(),
+    queryFn: async () => (await call(taskCategoriesApi.list)).items,
   });
-
-const projectOptionsSchema = z.object({ items: z.array(projectSchema) });
 
 /** A server-side search of the user's projects by name: the picker never loads them all. */
 export const projectOptionsQuery: PickerSearch = (q: string) =>
   queryOptions({
-    queryKey: ['projects', 'options', q],
+    // A copy: a picker's search (PickerSearch) is typed with a string[] key.
+    queryKey: [...projectKeys.options(q)],
     queryFn: async (): Promise<PickerOption[]> => {
-      const params = new URLSearchParams({ limit: String(OPTION_LIMIT) });
-      if (q) params.set('q', q);
-      const { items } = await api.get(`/api/projects?${params.toString()}`, projectOptionsSchema);
+      const { items } = await call(projectsApi.list, { query: { limit: OPTION_LIMIT, q: q || undefined } });
       return items.map((p) => ({ id: p.id, name: p.name, detail: p.status }));
     },
   });
@@ -93,27 +78,25 @@ export const projectOptionsQuery: PickerSearch = (q: string) =>
 /** A server-side search of the user's deals by name (at most 20). */
 export const dealOptionsQuery = (q: string) =>
   queryOptions({
-    queryKey: ['deals', 'options', q],
+    // A copy: a picker's search (PickerSearch) is typed with a string[] key.
+    queryKey: [...dealKeys.options(q)],
     queryFn: async (): Promise<PickerOption[]> => {
-      const params = new URLSearchParams();
-      if (q) params.set('q', q);
-      const { items } = await api.get(`/api/deals/options?${params.toString()}`, dealOptionsSchema);
+      const { items } = await call(dealsApi.options, { query: { q: q || undefined } });
       return items.map((d) => ({ id: d.id, name: d.name, detail: d.stage }));
     },
   });
 
-// Under their own key, not 'projects'/'deals': a task change need not read the name again.
 /** The name of the project a filter names: the filter bar shows it after a reload. */
 export const projectNameQuery = (id: string) =>
   queryOptions({
-    queryKey: ['task-links', 'project', id],
-    queryFn: async () => (await api.get(`/api/projects/${id}`, projectSchema)).name,
+    queryKey: taskLinkKeys.project(id),
+    queryFn: async () => (await call(projectsApi.one, { params: { id } })).name,
   });
 
 export const dealNameQuery = (id: string) =>
   queryOptions({
-    queryKey: ['task-links', 'deal', id],
-    queryFn: async () => (await api.get(`/api/deals/${id}`, dealSchema)).name,
+    queryKey: taskLinkKeys.deal(id),
+    queryFn: async () => (await call(dealsApi.one, { params: { id } })).name,
   });
 
 /**
@@ -121,21 +104,20 @@ export const dealNameQuery = (id: string) =>
  * project cards. The task itself is left out when it was just deleted (reading it again would only 404).
  */
 function invalidateAfterTaskChange(qc: QueryClient, deletedId?: string) {
+  const gone = deletedId ? taskKeys.one(deletedId) : null;
+  const isGone = (key: readonly unknown[]) => gone !== null && gone.every((part, index) => key[index] === part);
   return Promise.all([
-    qc.invalidateQueries({
-      queryKey: ['tasks'],
-      predicate: (query) => !(deletedId && query.queryKey[1] === 'one' && query.queryKey[2] === deletedId),
-    }),
-    deletedId ? qc.invalidateQueries({ queryKey: taskKey(deletedId), refetchType: 'none' }) : null,
-    qc.invalidateQueries({ queryKey: ['calendar'] }),
-    qc.invalidateQueries({ queryKey: ['projects'] }),
+    qc.invalidateQueries({ queryKey: taskKeys.all, predicate: (query) => !isGone(query.queryKey) }),
+    gone ? qc.invalidateQueries({ queryKey: gone, refetchType: 'none' }) : null,
+    qc.invalidateQueries({ queryKey: calendarKeys.all }),
+    qc.invalidateQueries({ queryKey: projectKeys.all }),
   ]);
 }
 
 export function useCreateTask() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: TaskInput) => api.post('/api/tasks', input, taskSchema),
+    mutationFn: (input: TaskInput) => call(tasksApi.create, { body: input }),
     onSuccess: () => {
       toast.success(taskMessages.created);
       return invalidateAfterTaskChange(qc);
@@ -147,10 +129,11 @@ export function useCreateTask() {
 export function useUpdateTask() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: TaskInput }) => api.put(`/api/tasks/${id}`, input, taskSchema),
+    mutationFn: ({ id, input }: { id: string; input: TaskInput }) =>
+      call(tasksApi.update, { params: { id }, body: input }),
     onSuccess: (task) => {
       toast.success(taskMessages.updated);
-      qc.setQueryData(taskKey(task.id), task);
+      qc.setQueryData(taskKeys.one(task.id), task);
       return invalidateAfterTaskChange(qc);
     },
     onError: () => toast.error(taskMessages.saveFailed),
@@ -160,7 +143,7 @@ export function useUpdateTask() {
 export function useDeleteTask() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/tasks/${id}`),
+    mutationFn: (id: string) => call(tasksApi.remove, { params: { id } }),
     onSuccess: (_, id) => {
       toast.success(taskMessages.deleted);
       return invalidateAfterTaskChange(qc, id);
@@ -185,11 +168,11 @@ export const taskBoardKind: BoardKind<Task, TaskBoardColumn, TaskStatus> = {
 export function useSetTaskStatus() {
   return useBoardMove({
     kind: taskBoardKind,
-    boardKey: ['tasks', 'board'],
-    columnKey: ['tasks', 'column'],
+    boardKey: taskKeys.boards(),
+    columnKey: taskKeys.columns(),
     request: ({ card, to }: BoardMove<Task, TaskStatus> & { via: 'drag' | 'check' }) =>
-      api.patch(`/api/tasks/${card.id}/status`, { status: to }, taskSchema),
-    cardKey: (task) => taskKey(task.id),
+      call(tasksApi.move, { params: { id: card.id }, body: { status: to } }),
+    cardKey: (task) => taskKeys.one(task.id),
     moved: (task, { via }) => (via === 'check' ? taskMessages.completed : taskMoved(task.status)),
     failed: ({ via }) => (via === 'check' ? taskMessages.completeFailed : taskMessages.statusFailed),
     refresh: (qc) => invalidateAfterTaskChange(qc),
@@ -199,21 +182,21 @@ export function useSetTaskStatus() {
 /** Category changes show on task cards too (their label), so the tasks are read again. */
 function invalidateAfterCategoryChange(qc: QueryClient) {
   return Promise.all([
-    qc.invalidateQueries({ queryKey: ['task-categories'] }),
-    qc.invalidateQueries({ queryKey: ['tasks'] }),
+    qc.invalidateQueries({ queryKey: taskCategoryKeys.all }),
+    qc.invalidateQueries({ queryKey: taskKeys.all }),
   ]);
 }
 
 export function useCreateCategory() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CategoryInput) => api.post('/api/task-categories', input, categorySchema),
+    mutationFn: (input: CategoryInput) => call(taskCategoriesApi.create, { body: input }),
     onSuccess: (category) => {
       toast.success(categoryMessages.created);
-      qc.setQueryData<Category[]>(['task-categories'], (list) =>
+      qc.setQueryData<Category[]>(taskCategoryKeys.list(), (list) =>
         list ? [...list, category].sort((a, b) => a.name.localeCompare(b.name)) : list,
       );
-      return qc.invalidateQueries({ queryKey: ['task-categories'] });
+      return qc.invalidateQueries({ queryKey: taskCategoryKeys.all });
     },
     onError: () => toast.error(categoryMessages.createFailed),
   });
@@ -223,7 +206,7 @@ export function useUpdateCategory() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: Partial<CategoryInput> }) =>
-      api.patch(`/api/task-categories/${id}`, input, categorySchema),
+      call(taskCategoriesApi.update, { params: { id }, body: input }),
     onSuccess: () => {
       toast.success(categoryMessages.updated);
       return invalidateAfterCategoryChange(qc);
@@ -235,7 +218,7 @@ export function useUpdateCategory() {
 export function useDeleteCategory() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/task-categories/${id}`),
+    mutationFn: (id: string) => call(taskCategoriesApi.remove, { params: { id } }),
     onSuccess: () => {
       toast.success(categoryMessages.deleted);
       return invalidateAfterCategoryChange(qc);

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { queryOf } from '@common/api-route';
 import { taskStatuses } from '@common/constants';
 import { taskDueFilters, type TaskDueFilter, type TaskStatus } from '@common/tasks';
 
@@ -38,16 +39,13 @@ export const hasFilters = (filters: TaskFilters) => filterNames.some((name) => f
 /** The viewer's time zone: "today" and "this week" of the due filter are their days. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The API's query string for these filters, in a fixed order so that it also serves as a cache key. */
-export function filterQuery(filters: TaskFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const name of filterNames) {
-    const value = filters[name];
-    if (value !== undefined) params.set(name, value);
-  }
-  if (filters.due) params.set('tz', browserTimeZone());
-  return params;
+/** The API's query for these filters, in the order of `filterNames` (an unset one is left out of the address). */
+export function filterParams({ status, categoryId, projectId, dealId, due, q }: TaskFilters) {
+  return { status, categoryId, projectId, dealId, due, q, tz: due ? browserTimeZone() : undefined };
 }
+
+/** The filters' query string: in a fixed order, so that it also serves as a cache key. */
+export const filterKey = (filters: TaskFilters) => queryOf(filterParams(filters));
 
 /** The filters in the address, and setters that keep the rest of it (an open task) as it is. */
 export function useTaskFilters() {

@@ -12,10 +12,11 @@ import { Spinner } from '../../components/spinner';
 import { ViewToggle, type ViewOption } from '../../components/view-toggle';
 import { useAuthStore } from '../../lib/auth-store';
 import { useParamOnce } from '../../lib/use-param-once';
-import { boardQuery, categoriesQuery, taskKey, useSetTaskStatus } from './api';
+import { boardQuery, categoriesQuery, useSetTaskStatus } from './api';
 import { CreateCategoryModal, ManageCategoriesModal } from './category-modals';
-import { filterQuery, hasFilters, useTaskFilters } from './filters';
+import { filterKey, hasFilters, useTaskFilters } from './filters';
 import { FiltersBar } from './filters-bar';
+import { taskKeys } from './keys';
 import { TaskBoard } from './task-board';
 import { TaskDetailsModal } from './task-details-modal';
 import { TaskList } from './task-list';
@@ -55,7 +56,7 @@ export function TasksPage() {
   // ?task=<id> (and /tasks/<id>, which lands here) opens that task's details.
   const taskId = params.get('task');
   const openTask = (task: Task) => {
-    qc.setQueryData(taskKey(task.id), task);
+    qc.setQueryData(taskKeys.one(task.id), task);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -110,7 +111,7 @@ export function TasksPage() {
   if (view === 'list') {
     content = (
       <TaskList
-        key={filterQuery(filters).toString()}
+        key={filterKey(filters)}
         filters={filters}
         now={now}
         onOpen={openTask}
