@@ -1,7 +1,8 @@
-import { get } from './api-route';
+import { withParts } from './api-route';
 import { dashboardQuerySchema, dashboardSchema } from './dashboard';
+import { dashboardRoutes } from './dashboard-routes';
 
 /** The dashboard's route (see api-route.ts): every widget in one request. */
 export const dashboardApi = {
-  get: get('/api/dashboard', { query: dashboardQuerySchema, response: dashboardSchema }),
+  get: withParts(dashboardRoutes.get, { query: dashboardQuerySchema, response: dashboardSchema }),
 };
