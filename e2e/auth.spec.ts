@@ -1,4 +1,4 @@
-import { expect, PASSWORD, registerElsewhere, test, uniqueEmail } from './fixtures';
+import { expect, PASSWORD, registerElsewhere, test, uniqueEmail } from './support/fixtures';
 
 test.describe('sign-up and sign-in', () => {
   test('a visitor signs up and lands on the dashboard with their initials', async ({ page }) => {

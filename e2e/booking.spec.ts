@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { bookingMessages } from '../common/booking-messages';
-import { expect, test, uniqueEmail } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test, uniqueEmail } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 const OWNER_ZONE = 'America/New_York';
 const VISITOR_ZONE = 'Europe/Berlin';

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { chatbotMessages } from '../common/chatbots';
-import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 /* The flow builder (issue "AI chatbot"): a new bot's template on the canvas, built on by mouse and by keyboard,
    Publish refused and then done, axe, and the phone's message. */

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
 import { startAiProviderServer, type AiProviderServer } from '../server/src/test/ai-provider-server';
-import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 // The chatbot as a visitor meets it: the widget on a website of another origin, a question answered by the owner's
 // AI (our test server speaking OpenAI's API, reached as an OpenAI-compatible endpoint) from the bot's knowledge,

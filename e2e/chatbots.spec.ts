@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CHAT_TOKEN_HEADER, chatbotMessages } from '../common/chatbots';
-import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 // The list's paging, other users' bots and the API's refusals are covered by the API tests. An AI answer's sources,
 // and the deal and booking a conversation makes, come with the widget's browser test (a provider and a flow built

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { dashboardMessages as m } from '../common/dashboard-rules';
-import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 // The browser runs in a fixed-offset zone where it is about noon (12:00 to 12:59) right now, so "today" has room
 // for an item already past and items still to come whatever the hour of the run.

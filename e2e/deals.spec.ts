@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpViaApi, test } from './fixtures';
-import { dragTo, expectNoSeriousViolations } from './helpers';
+import { expect, signUpViaApi, test } from './support/fixtures';
+import { dragTo, expectNoSeriousViolations } from './support/helpers';
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { emailAccountMessages as m } from '../common/email-accounts';
-import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 const uniqueAddress = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 

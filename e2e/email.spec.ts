@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { emailFolderMessages, MAX_ATTACHMENT_BYTES, omittedAttachmentNote } from '../common/email';
-import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 const folders = (page: Page) => page.getByRole('navigation', { name: 'Folders' });
 const folderLink = (page: Page, name: string | RegExp) =>

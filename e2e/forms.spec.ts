@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { fieldDefaults, fieldMessages, formMessages } from '../common/form-rules';
-import { expect, test } from './fixtures';
-import { expectNoSeriousViolations, keyboardDrag } from './helpers';
+import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations, keyboardDrag } from './support/helpers';
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { formMessages } from '../common/form-rules';
 import { notificationMessages, notificationSettingLabels } from '../common/notifications';
-import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 const SUCCESS = 'Thanks, we got it.';
 

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { keyboardDrag } from './helpers';
+import { expect, test } from './support/fixtures';
+import { keyboardDrag } from './support/helpers';
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { authMessages } from '../common/auth-messages';
-import { expect, test, type TestUser } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test, type TestUser } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 /** The same account signed in on another browser, as a page of its own context. */
 async function otherBrowserOf(browser: Browser, user: TestUser) {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { profileMessages } from '../common/profile';
-import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 /** A real 1×1 PNG. */
 const png = Buffer.from(

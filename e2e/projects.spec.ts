@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, signUpViaApi, test } from './fixtures';
-import { dragTo, expectNoSeriousViolations, keyboardDrag } from './helpers';
+import { expect, signUpViaApi, test } from './support/fixtures';
+import { dragTo, expectNoSeriousViolations, keyboardDrag } from './support/helpers';
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 const DELETE_CONFIRM = 'Are you sure you want to delete this project? This action cannot be undone.';

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { fieldMessages, formEmbedCode, formMessages, type FormField } from '../common/form-rules';
-import { expect, test, uniqueEmail } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test, uniqueEmail } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 const SUCCESS = 'Thanks! We will be in touch within a day.';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect, PASSWORD, test, uniqueEmail } from './support/fixtures';
 
 test('the landing page tells what the product does', async ({ page }) => {
   await page.goto('/');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { searchMessages } from '../common/search';
-import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/helpers';
 
 /** A word no other test's data contains, so the hits are this test's own. */
 const token = () => `zq${Math.random().toString(36).slice(2, 8)}`;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test } from './support/fixtures';
 import { aiMessages } from '../common/ai-config';
-import { expectNoSeriousViolations } from './helpers';
+import { expectNoSeriousViolations } from './support/helpers';
 
 const hubLinks = [
   { name: /AI Configuration/, description: 'OpenAI, Anthropic and Google AI keys', url: /\/app\/settings\/ai$/ },

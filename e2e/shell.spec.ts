@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from './support/fixtures';
 
 test('the theme choice survives a reload', async ({ page }) => {
   await page.goto('/');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test } from './support/fixtures';
 
 // Issue 14: markup in what users and visitors type is shown as text. A contact name, a task name, a form's
 // name and a field label that carry script are visible exactly as typed, and nothing in them runs.
