@@ -22,6 +22,11 @@ export interface RouteParts {
   readonly response?: z.ZodType;
   /** The status of a success; 200 unless the route says otherwise. */
   readonly status?: number;
+  /**
+   * Answers beside that one, by status, for the server's serializer and the API's documentation: a refusal with a
+   * body of its own (422, 502), or a second success status (200 beside 201). The web reads only `response`.
+   */
+  readonly otherResponses?: Readonly<Record<number, z.ZodType>>;
 }
 
 export interface ApiRoute<Method extends HttpMethod = HttpMethod, Path extends string = string> extends RouteParts {
@@ -46,6 +51,18 @@ export const post = define('POST');
 export const patch = define('PATCH');
 export const put = define('PUT');
 export const del = define('DELETE');
+
+/**
+ * A route of a file without schemas (the method and path a public page loads without zod, see
+ * forms-public-routes.ts) with the schemas the server checks: the path stays written once.
+ */
+export const withSchemas = <const Base extends ApiRoute, const Parts extends RouteParts>(
+  route: Base,
+  parts: Parts,
+) => ({
+  ...route,
+  ...parts,
+});
 
 /** The names of a path's `:name` segments, as an object type: `'/api/x/:id'` gives `{ id: string }`. */
 export type PathParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
