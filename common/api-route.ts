@@ -52,18 +52,6 @@ export const patch = define('PATCH');
 export const put = define('PUT');
 export const del = define('DELETE');
 
-/**
- * A route of a file without schemas (the method and path a public page loads without zod, see
- * forms-public-routes.ts) with the schemas the server checks: the path stays written once.
- */
-export const withSchemas = <const Base extends ApiRoute, const Parts extends RouteParts>(
-  route: Base,
-  parts: Parts,
-) => ({
-  ...route,
-  ...parts,
-});
-
 /** The names of a path's `:name` segments, as an object type: `'/api/x/:id'` gives `{ id: string }`. */
 export type PathParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & PathParams<`/${Rest}`>

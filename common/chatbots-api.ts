@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, patch, post, withSchemas } from './api-route';
+import { del, get, patch, post } from './api-route';
 import {
   chatInputSchema,
   chatTurnSchema,
@@ -67,23 +67,23 @@ export const chatbotsApi = {
     response: conversationDetailSchema,
   }),
   /** The visitor's bot: 404 for an unknown or inactive one. */
-  publicBot: withSchemas(chatbotsPublicRoutes.bot, {
-    params: publicChatbotParamsSchema,
-    response: publicChatbotSchema,
-  }),
-  start: withSchemas(chatbotsPublicRoutes.start, {
+  publicBot: { ...chatbotsPublicRoutes.bot, params: publicChatbotParamsSchema, response: publicChatbotSchema },
+  start: {
+    ...chatbotsPublicRoutes.start,
     params: publicChatbotParamsSchema,
     body: conversationStartSchema,
     response: conversationStartedSchema,
-    status: 201,
-  }),
-  resume: withSchemas(chatbotsPublicRoutes.resume, {
+    status: 201 as const,
+  },
+  resume: {
+    ...chatbotsPublicRoutes.resume,
     params: publicConversationParamsSchema,
     response: conversationResumeSchema,
-  }),
-  turn: withSchemas(chatbotsPublicRoutes.turn, {
+  },
+  turn: {
+    ...chatbotsPublicRoutes.turn,
     params: publicConversationParamsSchema,
     body: chatInputSchema,
     response: chatTurnSchema,
-  }),
+  },
 };

@@ -1,4 +1,4 @@
-import { del, get, post, put, withSchemas } from './api-route';
+import { del, get, post, put } from './api-route';
 import {
   formInputSchema,
   formListQuerySchema,
@@ -30,13 +30,14 @@ export const formsApi = {
   /** A CSV file, which the browser downloads from a link. */
   submissionsCsv: get('/api/forms/:id/submissions.csv', { params }),
   /** The form as a visitor sees it (no session). */
-  publicForm: withSchemas(formsPublicRoutes.form, { params, response: publicFormSchema }),
+  publicForm: { ...formsPublicRoutes.form, params, response: publicFormSchema },
   /** A visitor's submission: 201 a new one, 200 the one its idempotency key already stored. */
-  submit: withSchemas(formsPublicRoutes.submit, {
+  submit: {
+    ...formsPublicRoutes.submit,
     params,
     body: submissionInputSchema,
     response: submissionReceiptSchema,
-    status: 201,
+    status: 201 as const,
     otherResponses: { 200: submissionReceiptSchema },
-  }),
+  },
 };
