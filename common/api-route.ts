@@ -20,8 +20,13 @@ export interface RouteParts {
   readonly body?: z.ZodType;
   /** The answer's body; a route without one answers no JSON (204, a file, a stream). */
   readonly response?: z.ZodType;
-  /** The status of a success, or each of them (a booking answers 201 new, 200 again); 200 unless said. */
-  readonly status?: number | readonly number[];
+  /** The status of a success; 200 unless the route says otherwise. */
+  readonly status?: number;
+  /**
+   * Answers beside that one, by status, for the server's serializer and the API's documentation: a refusal with a
+   * body of its own (422, 502), or a second success status (200 beside 201). The web reads only `response`.
+   */
+  readonly otherResponses?: Readonly<Record<number, z.ZodType>>;
 }
 
 export interface ApiRoute<Method extends HttpMethod = HttpMethod, Path extends string = string> extends RouteParts {
@@ -46,16 +51,6 @@ export const post = define('POST');
 export const patch = define('PATCH');
 export const put = define('PUT');
 export const del = define('DELETE');
-
-/**
- * A route defined by its path alone, in a file without zod, given its schemas: the session check and the public
- * pages call the path-only route (web/src/lib/api.ts `send()`) and load zod late or never, while the server
- * registers the whole one. Either way the path is written once.
- */
-export const withParts = <const Route extends ApiRoute, const Parts extends RouteParts>(
-  route: Route,
-  parts: Parts,
-): Route & Parts => ({ ...route, ...parts });
 
 /** The names of a path's `:name` segments, as an object type: `'/api/x/:id'` gives `{ id: string }`. */
 export type PathParams<Path extends string> = Path extends `${string}:${infer Segment}/${infer Rest}`

@@ -1,4 +1,3 @@
-import { withParts } from './api-route';
 import {
   bookingConfirmationSchema,
   bookingInputSchema,
@@ -14,17 +13,20 @@ const params = bookingOwnerParamSchema;
 
 /** The booking page's routes, no session (see api-route.ts). */
 export const publicBookingApi = {
-  owner: withParts(publicBookingRoutes.owner, {
+  owner: {
+    ...publicBookingRoutes.owner,
     params,
     query: publicBookingOwnerQuerySchema,
     response: publicBookingOwnerSchema,
-  }),
-  slots: withParts(publicBookingRoutes.slots, { params, query: slotsQuerySchema, response: slotsSchema }),
+  },
+  slots: { ...publicBookingRoutes.slots, params, query: slotsQuerySchema, response: slotsSchema },
   /** 201 a new booking, 200 the one this idempotency key already made. */
-  book: withParts(publicBookingRoutes.book, {
+  book: {
+    ...publicBookingRoutes.book,
     params,
     body: bookingInputSchema,
     response: bookingConfirmationSchema,
-    status: [200, 201],
-  }),
+    status: 201 as const,
+    otherResponses: { 200: bookingConfirmationSchema },
+  },
 };

@@ -10,19 +10,25 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiRoute } from '@common/api-route';
 
+/** The success answer of a route, by its status. */
+type SuccessOf<Route extends ApiRoute> = Route['response'] extends object
+  ? { [Status in Route['status'] extends number ? Route['status'] : 200]: Route['response'] }
+  : undefined;
+
+/** Every answer of a route with a schema: its success and its other responses. */
+type ResponsesOf<Route extends ApiRoute> = Route extends { otherResponses: infer Other extends object }
+  ? SuccessOf<Route> extends object
+    ? SuccessOf<Route> & Other
+    : Other
+  : SuccessOf<Route>;
+
 /** The Fastify schema of a route of `common/`: what the type provider reads the request's and reply's types from. */
 type SchemaOf<Route extends ApiRoute> = {
   params: Route['params'];
   querystring: Route['query'];
   body: Route['body'];
-  response: Route['response'] extends object ? { [Status in StatusOf<Route>]: Route['response'] } : undefined;
+  response: ResponsesOf<Route>;
 };
-
-type StatusOf<Route extends ApiRoute> = Route['status'] extends readonly number[]
-  ? Route['status'][number]
-  : Route['status'] extends number
-    ? Route['status']
-    : 200;
 
 /** A route's handler, its request and reply typed from the route's schemas. */
 export type RouteHandler<Route extends ApiRoute> = RouteHandlerMethod<
@@ -48,7 +54,8 @@ export function serve<const Route extends ApiRoute>(
   handler: RouteHandler<Route>,
   options: ServeOptions = {},
 ): void {
-  const { params, query, body, response, status = 200 } = route;
+  const { params, query, body, response, status = 200, otherResponses } = route;
+  const responses = { ...otherResponses, ...(response && { [status]: response }) };
   app.route({
     ...options,
     method: route.method,
@@ -57,7 +64,7 @@ export function serve<const Route extends ApiRoute>(
       ...(params && { params }),
       ...(query && { querystring: query }),
       ...(body && { body }),
-      ...(response && { response: Object.fromEntries([status].flat().map((code) => [code, response])) }),
+      ...(Object.keys(responses).length > 0 && { response: responses }),
     },
     handler: handler as RouteHandlerMethod,
   });

@@ -119,7 +119,7 @@ export function call<const Route extends ApiRoute>(route: Route, ...[args]: Args
 }
 
 /**
- * Calls a route by its path-only definition (`withParts` in common/api-route.ts), its arguments typed from the
+ * Calls a route by its path-only definition (a zod-free `common/<area>-routes.ts`), its arguments typed from the
  * whole route `Full`: for the pages that load zod late or never, which read the answer themselves.
  */
 export function send<Full extends ApiRoute>(

@@ -1,20 +1,16 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import {
-  chatbotDetailSchema,
-  chatbotFlowPageSchema,
   chatbotMessages,
-  conversationDetailSchema,
-  conversationPageSchema,
-  knowledgeEntrySchema,
-  knowledgePageSchema,
   type ChatbotCreate,
   type ChatbotDetail,
   type ChatbotUpdate,
   type KnowledgeInput,
 } from '@common/chatbots';
-import { api, isApiError } from '../../lib/api';
-import { pageParams } from '../../lib/paging';
+import { chatbotsApi } from '@common/chatbots-api';
+import { call, isApiError } from '../../lib/api';
+import { pageQuery } from '../../lib/paging';
+import { chatbotKeys } from './keys';
 import { knowledgeMessages, pageMessages } from './messages';
 
 /** A page of the grid: fills rows of one, two or three cards. */
@@ -26,14 +22,11 @@ export const CONVERSATIONS_PAGE_SIZE = 25;
 export const isGone = (error: unknown) => isApiError(error, 404) || isApiError(error, 400);
 const retryUnlessGone = (count: number, error: unknown) => !isGone(error) && count < 2;
 
-const path = (id: string, rest = '') => `/api/chatbots/${encodeURIComponent(id)}${rest}`;
-
 /** The user's flows, newest first, a page at a time ("Load more" asks for the next). */
 export const chatbotFlowsQuery = () =>
   infiniteQueryOptions({
-    queryKey: ['chatbots', 'list'],
-    queryFn: ({ pageParam }) =>
-      api.get(`/api/chatbots?${pageParams(CHATBOTS_PAGE_SIZE, pageParam)}`, chatbotFlowPageSchema),
+    queryKey: chatbotKeys.list(),
+    queryFn: ({ pageParam }) => call(chatbotsApi.list, { query: pageQuery(CHATBOTS_PAGE_SIZE, pageParam) }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -41,17 +34,17 @@ export const chatbotFlowsQuery = () =>
 /** One bot whole: the bot's page (its header, each tab, the builder) reads this one entry. */
 export const chatbotQuery = (id: string) =>
   queryOptions({
-    queryKey: ['chatbots', 'one', id],
-    queryFn: () => api.get(path(id), chatbotDetailSchema),
+    queryKey: chatbotKeys.one(id),
+    queryFn: () => call(chatbotsApi.one, { params: { id } }),
     retry: retryUnlessGone,
   });
 
 /** A bot's knowledge, newest first, a page at a time. */
 export const knowledgeQuery = (chatbotId: string) =>
   infiniteQueryOptions({
-    queryKey: ['chatbots', 'knowledge', chatbotId],
+    queryKey: chatbotKeys.knowledge(chatbotId),
     queryFn: ({ pageParam }) =>
-      api.get(path(chatbotId, `/knowledge?${pageParams(KNOWLEDGE_PAGE_SIZE, pageParam)}`), knowledgePageSchema),
+      call(chatbotsApi.knowledge, { params: { id: chatbotId }, query: pageQuery(KNOWLEDGE_PAGE_SIZE, pageParam) }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -59,12 +52,13 @@ export const knowledgeQuery = (chatbotId: string) =>
 /** A bot's conversations, newest first, a page at a time; `q` searches the transcripts and the visitors. */
 export const conversationsQuery = (chatbotId: string, q: string) =>
   infiniteQueryOptions({
-    queryKey: ['chatbots', 'conversations', chatbotId, q],
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(pageParams(CONVERSATIONS_PAGE_SIZE, pageParam));
-      if (q) params.set('q', q);
-      return api.get(path(chatbotId, `/conversations?${params}`), conversationPageSchema, signal);
-    },
+    queryKey: chatbotKeys.conversationSearch(chatbotId, q),
+    queryFn: ({ pageParam, signal }) =>
+      call(chatbotsApi.conversations, {
+        params: { id: chatbotId },
+        query: { ...pageQuery(CONVERSATIONS_PAGE_SIZE, pageParam), q: q || undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -72,9 +66,8 @@ export const conversationsQuery = (chatbotId: string, q: string) =>
 /** One conversation: its transcript, the variables collected and what it produced. */
 export const conversationQuery = (chatbotId: string, conversationId: string) =>
   queryOptions({
-    queryKey: ['chatbots', 'conversation', chatbotId, conversationId],
-    queryFn: () =>
-      api.get(path(chatbotId, `/conversations/${encodeURIComponent(conversationId)}`), conversationDetailSchema),
+    queryKey: chatbotKeys.conversation(chatbotId, conversationId),
+    queryFn: () => call(chatbotsApi.conversation, { params: { id: chatbotId, conversationId } }),
     retry: retryUnlessGone,
   });
 
@@ -86,11 +79,11 @@ export function reasonOf(error: unknown, fallback: string): string {
 export function useCreateChatbot() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChatbotCreate) => api.post('/api/chatbots', input, chatbotDetailSchema),
+    mutationFn: (input: ChatbotCreate) => call(chatbotsApi.create, { body: input }),
     onSuccess: (chatbot) => {
       toast.success(chatbotMessages.created);
       qc.setQueryData(chatbotQuery(chatbot.id).queryKey, chatbot);
-      return qc.invalidateQueries({ queryKey: ['chatbots', 'list'] });
+      return qc.invalidateQueries({ queryKey: chatbotKeys.list() });
     },
   });
 }
@@ -99,10 +92,10 @@ export function useCreateChatbot() {
 export function useUpdateChatbot(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ChatbotUpdate) => api.patch(path(id), changes, chatbotDetailSchema),
+    mutationFn: (changes: ChatbotUpdate) => call(chatbotsApi.update, { params: { id }, body: changes }),
     onSuccess: (chatbot: ChatbotDetail) => {
       qc.setQueryData(chatbotQuery(id).queryKey, chatbot);
-      return qc.invalidateQueries({ queryKey: ['chatbots', 'list'] });
+      return qc.invalidateQueries({ queryKey: chatbotKeys.list() });
     },
   });
 }
@@ -120,15 +113,19 @@ export function useSetChatbotActive(id: string) {
 export function useDeleteChatbot(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete(path(id)),
+    mutationFn: () => call(chatbotsApi.remove, { params: { id } }),
     onSuccess: () => {
       toast.success(chatbotMessages.deleted);
       // Its lists would only answer 404 now: dropped, not fetched again. The bot itself is still shown until the page
       // moves on; a later visit reads it again and says it is gone.
-      for (const part of ['knowledge', 'conversations', 'conversation']) {
-        qc.removeQueries({ queryKey: ['chatbots', part, id] });
+      for (const queryKey of [
+        chatbotKeys.knowledge(id),
+        chatbotKeys.conversations(id),
+        chatbotKeys.conversationDetails(id),
+      ]) {
+        qc.removeQueries({ queryKey });
       }
-      return qc.invalidateQueries({ queryKey: ['chatbots', 'list'] });
+      return qc.invalidateQueries({ queryKey: chatbotKeys.list() });
     },
     onError: (error) => toast.error(reasonOf(error, pageMessages.deleteFailed)),
   });
@@ -136,7 +133,7 @@ export function useDeleteChatbot(id: string) {
 
 function useInvalidateKnowledge(chatbotId: string) {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['chatbots', 'knowledge', chatbotId] });
+  return () => qc.invalidateQueries({ queryKey: chatbotKeys.knowledge(chatbotId) });
 }
 
 /** Adds an entry, or replaces one whole; the form shows a refusal. */
@@ -145,8 +142,8 @@ export function useSaveKnowledge(chatbotId: string) {
   return useMutation({
     mutationFn: ({ entryId, input }: { entryId: string | null; input: KnowledgeInput }) =>
       entryId
-        ? api.patch(path(chatbotId, `/knowledge/${encodeURIComponent(entryId)}`), input, knowledgeEntrySchema)
-        : api.post(path(chatbotId, '/knowledge'), input, knowledgeEntrySchema),
+        ? call(chatbotsApi.updateKnowledge, { params: { id: chatbotId, entryId }, body: input })
+        : call(chatbotsApi.addKnowledge, { params: { id: chatbotId }, body: input }),
     onSuccess: (_, { entryId }) => {
       toast.success(entryId ? knowledgeMessages.updated : knowledgeMessages.added);
       return invalidate();
@@ -157,7 +154,7 @@ export function useSaveKnowledge(chatbotId: string) {
 export function useDeleteKnowledge(chatbotId: string) {
   const invalidate = useInvalidateKnowledge(chatbotId);
   return useMutation({
-    mutationFn: (entryId: string) => api.delete(path(chatbotId, `/knowledge/${encodeURIComponent(entryId)}`)),
+    mutationFn: (entryId: string) => call(chatbotsApi.removeKnowledge, { params: { id: chatbotId, entryId } }),
     onSuccess: () => {
       toast.success(knowledgeMessages.deleted);
       return invalidate();

@@ -1,21 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { z } from 'zod';
-import {
-  emailCheckResultSchema,
-  emailDetailSchema,
-  type ComposeDraft,
-  emailFolderListSchema,
-  emailFolderMessages,
-  emailFolderSchema,
-  emailListItemSchema,
-  emailPageSchema,
-  type EmailFolder,
-  type EmailPatch,
-} from '@common/email';
-import { countSchema } from '@common/http';
-import { api, refusalMessage } from '../../lib/api';
-import { pageParams } from '../../lib/paging';
+import { emailFolderMessages, type ComposeDraft, type EmailFolder, type EmailPatch } from '@common/email';
+import { emailApi } from '@common/email-api';
+import { call, refusalMessage } from '../../lib/api';
+import { pageQuery } from '../../lib/paging';
+import { emailKeys } from './keys';
 
 export const EMAIL_PAGE_SIZE = 25;
 /** The Emails section of a contact or a deal: its newest messages, a page at a time. */
@@ -24,52 +13,44 @@ export const RELATED_EMAILS_PAGE_SIZE = 10;
 /** What a list shows: one of the five folders or a custom folder (by id), searched on the server with `q`. */
 export type MailboxView = { folder: EmailFolder } | { customFolderId: string };
 
-const emailKey = ['email'] as const;
-
 export const emailListQuery = (view: MailboxView, q: string, cursor: string | null) =>
   queryOptions({
-    queryKey: [...emailKey, 'list', view, q, cursor],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams(pageParams(EMAIL_PAGE_SIZE, cursor));
-      if ('folder' in view) params.set('folder', view.folder);
-      else params.set('customFolderId', view.customFolderId);
-      if (q) params.set('q', q);
-      return api.get(`/api/email/messages?${params}`, emailPageSchema, signal);
-    },
+    queryKey: emailKeys.list(view, q, cursor),
+    queryFn: ({ signal }) =>
+      call(emailApi.list, { query: { ...pageQuery(EMAIL_PAGE_SIZE, cursor), ...view, q: q || undefined }, signal }),
   });
 
 export const emailDetailQuery = (id: string) =>
   queryOptions({
-    queryKey: [...emailKey, 'detail', id],
-    queryFn: () => api.get(`/api/email/messages/${encodeURIComponent(id)}`, emailDetailSchema),
+    queryKey: emailKeys.detail(id),
+    queryFn: () => call(emailApi.one, { params: { id } }),
   });
 
 /** Every custom folder of the user, by name (at most MAX_EMAIL_FOLDERS: never paged). */
 export const emailFoldersQuery = () =>
   queryOptions({
-    queryKey: [...emailKey, 'folders'],
-    queryFn: async () => (await api.get('/api/email/folders', emailFolderListSchema)).items,
+    queryKey: emailKeys.folders(),
+    queryFn: async () => (await call(emailApi.folders)).items,
   });
 
 export const emailUnreadQuery = () =>
-  queryOptions({ queryKey: [...emailKey, 'unread'], queryFn: () => api.get('/api/email/unread', countSchema) });
+  queryOptions({ queryKey: emailKeys.unread(), queryFn: () => call(emailApi.unread) });
 
 /** The mail of a contact, or of a deal's contact, newest first. */
 export const relatedEmailsQuery = (owner: { contactId: string } | { dealId: string }, cursor: string | null) =>
   queryOptions({
-    queryKey: [...emailKey, 'related', owner, cursor],
+    queryKey: emailKeys.related(owner, cursor),
     queryFn: () => {
-      const path =
-        'contactId' in owner
-          ? `/api/contacts/${encodeURIComponent(owner.contactId)}/emails`
-          : `/api/deals/${encodeURIComponent(owner.dealId)}/emails`;
-      return api.get(`${path}?${pageParams(RELATED_EMAILS_PAGE_SIZE, cursor)}`, emailPageSchema);
+      const query = pageQuery(RELATED_EMAILS_PAGE_SIZE, cursor);
+      return 'contactId' in owner
+        ? call(emailApi.contactEmails, { params: { id: owner.contactId }, query })
+        : call(emailApi.dealEmails, { params: { id: owner.dealId }, query });
     },
   });
 
 function useInvalidateEmail() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: emailKey });
+  return () => qc.invalidateQueries({ queryKey: emailKeys.all });
 }
 
 /** Star, read/unread, or a move to a folder or a custom folder; every list and count follows. */
@@ -77,7 +58,7 @@ export function useUpdateEmail() {
   const invalidate = useInvalidateEmail();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: EmailPatch }) =>
-      api.patch(`/api/email/messages/${encodeURIComponent(id)}`, patch, emailListItemSchema),
+      call(emailApi.update, { params: { id }, body: patch }),
     onSuccess: () => invalidate(),
     onError: (error) => toast.error(refusalMessage(error, 'Failed to update the email')),
   });
@@ -87,12 +68,12 @@ export function useUpdateEmail() {
 export function useDeleteEmail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/email/messages/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(emailApi.remove, { params: { id } }),
     onSuccess: (_, id) => {
       toast.success('Email deleted');
       // Its own detail would only answer 404: dropped, not fetched again.
-      qc.removeQueries({ queryKey: [...emailKey, 'detail', id] });
-      return qc.invalidateQueries({ queryKey: emailKey });
+      qc.removeQueries({ queryKey: emailKeys.detail(id) });
+      return qc.invalidateQueries({ queryKey: emailKeys.all });
     },
     onError: () => toast.error('Failed to delete the email'),
   });
@@ -101,7 +82,7 @@ export function useDeleteEmail() {
 export function useCreateFolder() {
   const invalidate = useInvalidateEmail();
   return useMutation({
-    mutationFn: (name: string) => api.post('/api/email/folders', { name }, emailFolderSchema),
+    mutationFn: (name: string) => call(emailApi.createFolder, { body: { name } }),
     onSuccess: () => {
       toast.success(emailFolderMessages.created);
       return invalidate();
@@ -113,7 +94,7 @@ export function useRenameFolder() {
   const invalidate = useInvalidateEmail();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.put(`/api/email/folders/${encodeURIComponent(id)}`, { name }, emailFolderSchema),
+      call(emailApi.renameFolder, { params: { id }, body: { name } }),
     onSuccess: () => {
       toast.success(emailFolderMessages.renamed);
       return invalidate();
@@ -125,7 +106,7 @@ export function useRenameFolder() {
 export function useDeleteFolder() {
   const invalidate = useInvalidateEmail();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/email/folders/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(emailApi.removeFolder, { params: { id } }),
     onSuccess: () => {
       toast.success(emailFolderMessages.deleted);
       return invalidate();
@@ -134,13 +115,11 @@ export function useDeleteFolder() {
   });
 }
 
-/** POST /api/email/check: what each account fetched, or why it could not. */
-
 /** Fetches new mail of every account; the lists and counts are read again whatever the outcome. */
 export function useCheckMail() {
   const invalidate = useInvalidateEmail();
   return useMutation({
-    mutationFn: () => api.post('/api/email/check', {}, emailCheckResultSchema),
+    mutationFn: () => call(emailApi.check, { body: {} }),
     onSettled: () => invalidate(),
   });
 }
@@ -149,7 +128,7 @@ export function useCheckMail() {
 export function useSendEmail() {
   const invalidate = useInvalidateEmail();
   return useMutation({
-    mutationFn: (input: ComposeDraft) => api.post('/api/email/send', input, z.object({ id: z.string() })),
+    mutationFn: (input: ComposeDraft) => call(emailApi.send, { body: input }),
     onSuccess: () => invalidate(),
   });
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText, FileX, Mail } from 'lucide-react';
+import { pathOf } from '@common/api-route';
 import { emailMessages, omittedAttachmentNote, type EmailAddress, type EmailDetail } from '@common/email';
+import { emailApi } from '@common/email-api';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
@@ -131,7 +133,7 @@ function Attachments({ message }: { message: EmailDetail }) {
         {message.attachments.map((file) => (
           <li key={file.id} className="min-w-0">
             <a
-              href={`/api/email/messages/${encodeURIComponent(message.id)}/attachments/${encodeURIComponent(file.id)}`}
+              href={pathOf(emailApi.attachment, { id: message.id, attachmentId: file.id })}
               download={file.name}
               aria-label={`Download ${file.name} (${fileSize(file.size)})`}
               className="flex min-w-0 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:hover:bg-slate-800"

@@ -1,18 +1,18 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus, UserRound } from 'lucide-react';
-import { contactPageSchema } from '@common/contacts';
+import { contactsApi } from '@common/contacts-api';
 import { Button } from '../../components/button';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useCreateContact } from '../contacts/api';
+import { contactKeys } from '../contacts/keys';
 
 /** The user's contact with this e-mail, whatever its case, if there is one (the contacts' search finds it). */
 const contactByEmailQuery = (email: string) => ({
-  queryKey: ['contacts', 'by-email', email.toLowerCase()],
+  queryKey: contactKeys.byEmail(email),
   queryFn: async () => {
     // A search of at most 100 characters still finds the address it begins.
-    const params = new URLSearchParams({ q: email.slice(0, 100), limit: '20' });
-    const page = await api.get(`/api/contacts?${params}`, contactPageSchema);
+    const page = await call(contactsApi.list, { query: { q: email.slice(0, 100), limit: 20 } });
     return page.items.find((contact) => contact.email?.toLowerCase() === email.toLowerCase()) ?? null;
   },
 });

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { formMessages, formPageSchema, formSchema, submissionPageSchema, type FormInput } from '@common/forms';
-import { pipelineListSchema } from '@common/pipelines';
-import { api } from '../../lib/api';
-import { pageParams } from '../../lib/paging';
+import { formMessages, type FormInput } from '@common/forms';
+import { formsApi } from '@common/forms-api';
+import { call } from '../../lib/api';
+import { pageQuery } from '../../lib/paging';
+import { formKeys } from './keys';
 
 /** A page of the grid: fills rows of one, two or three cards. */
 export const FORMS_PAGE_SIZE = 24;
@@ -12,43 +13,34 @@ export const SUBMISSIONS_PAGE_SIZE = 25;
 /** One page of the user's forms, newest first, after a cursor (null: the first page). */
 export const formsPageQuery = (cursor: string | null) =>
   queryOptions({
-    queryKey: ['forms', 'page', cursor],
-    queryFn: () => api.get(`/api/forms?${pageParams(FORMS_PAGE_SIZE, cursor)}`, formPageSchema),
+    queryKey: formKeys.page(cursor),
+    queryFn: () => call(formsApi.list, { query: pageQuery(FORMS_PAGE_SIZE, cursor) }),
   });
 
 export const formQuery = (id: string) =>
   queryOptions({
-    queryKey: ['forms', 'one', id],
-    queryFn: () => api.get(`/api/forms/${encodeURIComponent(id)}`, formSchema),
+    queryKey: formKeys.one(id),
+    queryFn: () => call(formsApi.one, { params: { id } }),
   });
 
 /** A page of a form's submissions, newest first. */
 export const submissionsPageQuery = (formId: string, cursor: string | null) =>
   queryOptions({
-    queryKey: ['forms', 'submissions', formId, cursor],
+    queryKey: formKeys.submissions(formId, cursor),
     queryFn: () =>
-      api.get(
-        `/api/forms/${encodeURIComponent(formId)}/submissions?${pageParams(SUBMISSIONS_PAGE_SIZE, cursor)}`,
-        submissionPageSchema,
-      ),
+      call(formsApi.submissions, { params: { id: formId }, query: pageQuery(SUBMISSIONS_PAGE_SIZE, cursor) }),
   });
-
-export const submissionsCsvUrl = (formId: string) => `/api/forms/${encodeURIComponent(formId)}/submissions.csv`;
-
-/** The same cache entry as the pipeline settings page and the deal board: the deal stages come from it. */
-export const pipelinesQuery = () =>
-  queryOptions({ queryKey: ['pipelines'], queryFn: () => api.get('/api/pipelines', pipelineListSchema) });
 
 function useInvalidateForms() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['forms'] });
+  return () => qc.invalidateQueries({ queryKey: formKeys.all });
 }
 
 /** Field messages of a 400 are shown beside the fields by the builder; the toast says the save failed. */
 export function useCreateForm() {
   const invalidate = useInvalidateForms();
   return useMutation({
-    mutationFn: (input: FormInput) => api.post('/api/forms', input, formSchema),
+    mutationFn: (input: FormInput) => call(formsApi.create, { body: input }),
     onSuccess: () => {
       toast.success(formMessages.created);
       return invalidate();
@@ -61,7 +53,7 @@ export function useUpdateForm() {
   const invalidate = useInvalidateForms();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: FormInput }) =>
-      api.put(`/api/forms/${encodeURIComponent(id)}`, input, formSchema),
+      call(formsApi.update, { params: { id }, body: input }),
     onSuccess: () => {
       toast.success(formMessages.updated);
       return invalidate();
@@ -73,7 +65,7 @@ export function useUpdateForm() {
 export function useDeleteForm() {
   const invalidate = useInvalidateForms();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/forms/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(formsApi.remove, { params: { id } }),
     onSuccess: () => {
       toast.success(formMessages.deleted);
       return invalidate();

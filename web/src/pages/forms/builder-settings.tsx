@@ -9,7 +9,7 @@ import { Field, FieldFrame, inputClasses } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
 import { cn } from '../../lib/cn';
-import { pipelinesQuery } from './api';
+import { pipelinesQuery } from '../pipelines/api';
 import { dealPropertyLabels, type FormDraft, type SavedForm } from './form-draft';
 
 type Builder = UseFormReturn<FormDraft, unknown, SavedForm>;

@@ -3,7 +3,9 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ArrowLeft, Download, Inbox } from 'lucide-react';
+import { pathOf } from '@common/api-route';
 import { formMessages, type Form } from '@common/forms';
+import { formsApi } from '@common/forms-api';
 import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -12,7 +14,7 @@ import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { useCursorPages } from '../../lib/paging';
-import { formQuery, SUBMISSIONS_PAGE_SIZE, submissionsCsvUrl, submissionsPageQuery } from './api';
+import { formQuery, SUBMISSIONS_PAGE_SIZE, submissionsPageQuery } from './api';
 import { SubmissionsTable } from './submissions-table';
 
 const backLink = (
@@ -132,7 +134,7 @@ function FormSubmissions({ form }: { form: Form }) {
         title={form.name}
         description="Submissions, newest first."
         actions={
-          <a href={submissionsCsvUrl(form.id)} download className={buttonClasses('secondary')}>
+          <a href={pathOf(formsApi.submissionsCsv, { id: form.id })} download className={buttonClasses('secondary')}>
             <Download aria-hidden="true" className="size-4" />
             Export CSV
           </a>

@@ -1,21 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  CHAT_TOKEN_HEADER,
-  chatInputSchema,
-  chatTurnSchema,
-  chatbotMessages,
-  conversationResumeSchema,
-  conversationStartSchema,
-  conversationStartedSchema,
-  publicChatbotParamsSchema,
-  publicChatbotSchema,
-  publicConversationParamsSchema,
-} from '@common/chatbots';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { CHAT_TOKEN_HEADER, chatbotMessages } from '@common/chatbots';
+import { chatbotsApi } from '@common/chatbots-api';
 import { findUser } from '../../../auth/guard';
 import { AppError } from '../../../errors';
 import { clientAddressKey } from '../../../http/client-address';
 import { handleError } from '../../../http/error-handler';
+import { serve } from '../../../http/serve';
 import { hashIp } from '../../forms/public/service';
 import type { AnswerQuestion } from '../ai/answer-types';
 import { getPublicBot, resumeChat, startChat, takeTurn, type TurnOptions } from './conversation';
@@ -37,7 +28,6 @@ export interface PublicChatbotOptions {
  * the cross-site write refusal leaves /api/public/ alone.
  */
 export async function publicChatbotRoutes(app: FastifyInstance, options: PublicChatbotOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tooMany = () => new AppError(429, chatbotMessages.tooManyRequests);
   const perAddress = app.createRateLimit({
     max: app.config.chatbotMessagesPerMinute,
@@ -57,11 +47,11 @@ export async function publicChatbotRoutes(app: FastifyInstance, options: PublicC
     }
   };
 
-  r.addHook('onRequest', async (_req, reply) => {
+  app.addHook('onRequest', async (_req, reply) => {
     reply.header('access-control-allow-origin', '*');
     reply.header('cache-control', 'no-store');
   });
-  r.options('/api/public/chatbots/*', { schema: { hide: true } }, async (_req, reply) =>
+  app.options('/api/public/chatbots/*', { schema: { hide: true } }, async (_req, reply) =>
     reply
       .code(204)
       .header('access-control-allow-methods', 'GET, POST')
@@ -70,27 +60,13 @@ export async function publicChatbotRoutes(app: FastifyInstance, options: PublicC
       .send(),
   );
 
-  r.get(
-    '/api/public/chatbots/:id',
-    {
-      schema: { params: publicChatbotParamsSchema, response: { 200: publicChatbotSchema } },
-      errorHandler: unknownAs(chatbotMessages.unavailable),
-    },
-    (req) => getPublicBot(app.db, req.params.id),
-  );
+  serve(app, chatbotsApi.publicBot, (req) => getPublicBot(app.db, req.params.id), {
+    errorHandler: unknownAs(chatbotMessages.unavailable),
+  });
 
-  r.post(
-    '/api/public/chatbots/:id/conversations',
-    {
-      bodyLimit: START_BODY_LIMIT,
-      schema: {
-        params: publicChatbotParamsSchema,
-        body: conversationStartSchema,
-        response: { 201: conversationStartedSchema },
-      },
-      preHandler: limit,
-      errorHandler: unknownAs(chatbotMessages.unavailable),
-    },
+  serve(
+    app,
+    chatbotsApi.start,
     async (req, reply) => {
       const preview = req.body.preview === true;
       const viewer = preview ? await findUser(req, reply) : null;
@@ -107,14 +83,12 @@ export async function publicChatbotRoutes(app: FastifyInstance, options: PublicC
       );
       return reply.code(201).send(started);
     },
+    { bodyLimit: START_BODY_LIMIT, preHandler: limit, errorHandler: unknownAs(chatbotMessages.unavailable) },
   );
 
-  r.get(
-    '/api/public/chatbots/:id/conversations/:conversationId',
-    {
-      schema: { params: publicConversationParamsSchema, response: { 200: conversationResumeSchema } },
-      errorHandler: unknownAs(chatbotMessages.conversationGone),
-    },
+  serve(
+    app,
+    chatbotsApi.resume,
     (req, reply) =>
       resumeChat(
         app.db,
@@ -125,16 +99,12 @@ export async function publicChatbotRoutes(app: FastifyInstance, options: PublicC
         },
         turnOptions(req, reply, options, () => {}),
       ),
+    { errorHandler: unknownAs(chatbotMessages.conversationGone) },
   );
 
-  r.post(
-    '/api/public/chatbots/:id/conversations/:conversationId/turns',
-    {
-      bodyLimit: TURN_BODY_LIMIT,
-      schema: { params: publicConversationParamsSchema, body: chatInputSchema, response: { 200: chatTurnSchema } },
-      preHandler: limit,
-      errorHandler: unknownAs(chatbotMessages.conversationGone),
-    },
+  serve(
+    app,
+    chatbotsApi.turn,
     async (req, reply) => {
       const target = {
         chatbotId: req.params.id,
@@ -160,6 +130,7 @@ export async function publicChatbotRoutes(app: FastifyInstance, options: PublicC
       }
       return reply;
     },
+    { bodyLimit: TURN_BODY_LIMIT, preHandler: limit, errorHandler: unknownAs(chatbotMessages.conversationGone) },
   );
 }
 

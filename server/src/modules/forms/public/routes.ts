@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formMessages, publicFormSchema, submissionInputSchema, submissionReceiptSchema } from '@common/forms';
-import { idParamSchema } from '@common/http';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { formMessages } from '@common/forms';
+import { formsApi } from '@common/forms-api';
 import { AppError } from '../../../errors';
 import { handleError } from '../../../http/error-handler';
+import { serve } from '../../../http/serve';
 import { getPublicForm, hashIp, submitForm } from './service';
 import { keyByClientAddress } from '../../../http/client-address';
 
@@ -16,8 +17,6 @@ const MINUTE = 60_000;
 
 /** Public routes, no session: the form page at /forms/{id} and the embed post here (decisions.md items 11, 13, 14). */
 export async function publicFormRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = idParamSchema;
   // Per form, across all addresses: counted in the same database store as the per-address limit.
   const perForm = app.createRateLimit({
     max: app.config.formSubmissionsPerFormPerMinute,
@@ -25,17 +24,28 @@ export async function publicFormRoutes(app: FastifyInstance) {
     keyGenerator: (req) => `form-submissions:${(req.params as { id: string }).id}`,
   });
 
-  r.get(
-    '/api/public/forms/:id',
-    { schema: { params, response: { 200: publicFormSchema } }, errorHandler: unknownForm },
+  serve(
+    app,
+    formsApi.publicForm,
     (req, reply) => {
       reply.header('cache-control', 'no-store');
       return getPublicForm(app.db, req.params.id);
     },
+    { errorHandler: unknownForm },
   );
 
-  r.post(
-    '/api/public/forms/:id/submissions',
+  serve(
+    app,
+    formsApi.submit,
+    async (req, reply) => {
+      const { created, receipt } = await submitForm(
+        app.db,
+        req.params.id,
+        req.body,
+        hashIp(app.config.secretKey, req.ip),
+      );
+      return reply.code(created ? 201 : 200).send(receipt);
+    },
     {
       bodyLimit: SUBMISSION_BODY_LIMIT,
       config: {
@@ -46,25 +56,11 @@ export async function publicFormRoutes(app: FastifyInstance) {
           errorResponseBuilder: () => ({ statusCode: 429, message: formMessages.tooMany }),
         },
       },
-      schema: {
-        params,
-        body: submissionInputSchema,
-        response: { 200: submissionReceiptSchema, 201: submissionReceiptSchema },
-      },
       preHandler: async (req) => {
         const limit = await perForm(req);
         if (!limit.isAllowed && limit.isExceeded) throw new AppError(429, formMessages.tooMany);
       },
       errorHandler: unknownForm,
-    },
-    async (req, reply) => {
-      const { created, receipt } = await submitForm(
-        app.db,
-        req.params.id,
-        req.body,
-        hashIp(app.config.secretKey, req.ip),
-      );
-      return reply.code(created ? 201 : 200).send(receipt);
     },
   );
 }

@@ -1,18 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { pathOf } from '@common/api-route';
 import type { FlowDefinition } from '@common/chatbot-flow';
-import { type ChatbotDetail, chatbotDetailSchema, publishRefusalSchema } from '@common/chatbots';
-import { pipelineListSchema } from '@common/pipelines';
-import { ApiError, api } from '../../../lib/api';
-
-/** A bot's detail, as GET /api/chatbots/:id answers it; the builder writes the answers of its saves here. */
-export const chatbotKey = (id: string) => ['chatbots', 'one', id] as const;
-
-/** The user's pipelines, for a Capture Lead's deal (the pipelines screen's query: one cache for both). */
-export const pipelinesQuery = () =>
-  queryOptions({ queryKey: ['pipelines'], queryFn: () => api.get('/api/pipelines', pipelineListSchema) });
+import type { ChatbotDetail } from '@common/chatbots';
+import { chatbotsApi } from '@common/chatbots-api';
+import { ApiError, call } from '../../../lib/api';
 
 export const saveDraft = (id: string, draftFlow: FlowDefinition) =>
-  api.patch(`/api/chatbots/${id}`, { draftFlow }, chatbotDetailSchema);
+  call(chatbotsApi.update, { params: { id }, body: { draftFlow } });
 
 export type PublishResult =
   | { published: true; chatbot: ChatbotDetail }
@@ -23,15 +16,16 @@ export type PublishResult =
  * does not keep, so this one request reads its answer itself.
  */
 export async function publishChatbot(id: string): Promise<PublishResult> {
-  const response = await fetch(`/api/chatbots/${id}/publish`, {
-    method: 'POST',
+  const route = chatbotsApi.publish;
+  const response = await fetch(pathOf(route, { id }), {
+    method: route.method,
     credentials: 'same-origin',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: '{}',
   });
   const body: unknown = await response.json().catch(() => null);
-  if (response.ok) return { published: true, chatbot: chatbotDetailSchema.parse(body) };
-  const refusal = publishRefusalSchema.safeParse(body);
+  if (response.ok) return { published: true, chatbot: route.response.parse(body) };
+  const refusal = route.otherResponses[422].safeParse(body);
   if (response.status === 422 && refusal.success) return { published: false, ...refusal.data };
   const error = typeof body === 'object' && body && 'error' in body && typeof body.error === 'string' ? body.error : '';
   throw new ApiError(response.status, error || response.statusText || 'Request failed');

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BlockOf } from '@common/chatbot-flow';
 import { preferredPipeline } from '@common/pipelines';
 import { SelectField } from '../../../components/select-field';
-import { pipelinesQuery } from './api';
+import { pipelinesQuery } from '../../pipelines/api';
 import { type BlockFieldsProps, changeBlock } from './block-change';
 import { VariableSelect } from './variable-select';
 

@@ -8,7 +8,8 @@ import { type ChatbotDetail, chatbotMessages } from '@common/chatbots';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { chatbotKey, publishChatbot } from './api';
+import { chatbotKeys } from '../keys';
+import { publishChatbot } from './api';
 import { BuilderToolbar } from './builder-toolbar';
 import { FlowCanvas } from './flow-canvas';
 import { addBlock, cannotAddBlock, createBlock } from './flow-edits';
@@ -52,7 +53,7 @@ function Builder({ chatbot, initial }: { chatbot: ChatbotDetail; initial: FlowDe
   const { flow, selection, select, edit, undo, redo, canUndo, canRedo } = useFlowDraft(initial);
   const qc = useQueryClient();
   // The bot's page (its header's publish state) shows each save's and publish's answer.
-  const remember = useCallback((saved: ChatbotDetail) => qc.setQueryData(chatbotKey(saved.id), saved), [qc]);
+  const remember = useCallback((saved: ChatbotDetail) => qc.setQueryData(chatbotKeys.one(saved.id), saved), [qc]);
   const { status, flush } = useDraftAutosave(chatbot.id, flow, remember);
   const isWide = useMediaQuery('(min-width: 768px)');
   const reactFlow = useReactFlow();

@@ -1,11 +1,11 @@
-import { type ChatInput, type ChatTurn, chatTurnSchema, conversationStartedSchema } from '@common/chatbots';
-import { ApiError } from '../../../lib/api';
+import { pathOf } from '@common/api-route';
+import type { ChatInput, ChatTurn } from '@common/chatbots';
+import { chatbotsApi } from '@common/chatbots-api';
+import { ApiError, call } from '../../../lib/api';
 
 /* The builder's Preview talks to the visitor's API as the widget does (common/chatbots.ts), with `preview: true`:
    the server runs the draft and saves nothing it captures. The conversation's token travels in a header, which the
-   app's API client does not send, so these requests are made here. */
-
-const base = (chatbotId: string) => `/api/public/chatbots/${encodeURIComponent(chatbotId)}/conversations`;
+   app's API client does not send, so the turns are requested here. */
 
 async function failure(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
@@ -13,16 +13,11 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, error || response.statusText || 'Request failed');
 }
 
-export async function startPreview(chatbotId: string) {
-  const response = await fetch(base(chatbotId), {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, preview: true }),
+export const startPreview = (chatbotId: string) =>
+  call(chatbotsApi.start, {
+    params: { id: chatbotId },
+    body: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, preview: true },
   });
-  if (!response.ok) throw await failure(response);
-  return conversationStartedSchema.parse(await response.json());
-}
 
 /** An event's words: a `delta`'s `{ text }` chunk, an `error`'s `{ error }`, or a plain JSON string. */
 function deltaText(data: string): string {
@@ -62,7 +57,7 @@ async function readEvents(response: Response, onDelta: (text: string) => void): 
       if (event === 'delta') onDelta(deltaText(data));
       else if (event === 'turn') {
         void reader.cancel();
-        return chatTurnSchema.parse(JSON.parse(data));
+        return chatbotsApi.turn.response.parse(JSON.parse(data));
       } else if (event === 'error') throw new ApiError(502, deltaText(data) || 'The answer was interrupted');
       end = buffer.indexOf('\n\n');
     }
@@ -77,8 +72,9 @@ export async function sendPreviewTurn(
   input: ChatInput,
   onDelta: (text: string) => void,
 ): Promise<ChatTurn> {
-  const response = await fetch(`${base(chatbotId)}/${encodeURIComponent(conversation.conversationId)}/turns`, {
-    method: 'POST',
+  const { turn } = chatbotsApi;
+  const response = await fetch(pathOf(turn, { id: chatbotId, conversationId: conversation.conversationId }), {
+    method: turn.method,
     credentials: 'same-origin',
     headers: {
       Accept: 'text/event-stream, application/json;q=0.9',
@@ -90,5 +86,5 @@ export async function sendPreviewTurn(
   if (!response.ok) throw await failure(response);
   if (response.headers.get('content-type')?.includes('text/event-stream') && response.body)
     return readEvents(response, onDelta);
-  return chatTurnSchema.parse(await response.json());
+  return chatbotsApi.turn.response.parse(await response.json());
 }

@@ -6,6 +6,7 @@ import { Field, FormAlert } from '../../../components/field';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { chatbotKeys } from '../keys';
 import { sendPreviewTurn, startPreview } from './preview-api';
 
 interface PreviewPanelProps {
@@ -40,7 +41,7 @@ export function PreviewPanel({ chatbotId, prepare, onClose }: PreviewPanelProps)
   // Each run is a new conversation on the draft as the server has it (saved first); Restart starts another.
   const [runId, setRunId] = useState(0);
   const start = useQuery({
-    queryKey: ['chatbot-preview', chatbotId, runId],
+    queryKey: chatbotKeys.preview(chatbotId, runId),
     queryFn: async () => {
       if (!(await prepare())) throw new Error(notSaved);
       return startPreview(chatbotId);

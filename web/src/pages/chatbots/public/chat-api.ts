@@ -1,9 +1,12 @@
+import { pathOf } from '@common/api-route';
 import type { ChatExpectation, ChatInput, ChatMessage, ChatTurn } from '@common/chatbots';
+import { chatbotsPublicRoutes as routes } from '@common/chatbots-public-routes';
 import { ApiError, readError } from '../../../lib/api';
 import { readEventStream } from './event-stream';
 
 /* The visitor's calls (common/chatbots.ts, "The visitor's API"), for /chat/{id}, the widget's frame and the builder's
-   Preview. No zod here (a public page's budget, bench/bundle.ts): answers are checked by hand for what the chat uses. */
+   Preview. No zod here (a public page's budget, bench/bundle.ts): the routes come without their schemas, and answers
+   are checked by hand for what the chat uses. */
 
 export interface PublicChatbot {
   id: string;
@@ -64,10 +67,6 @@ export function asTurn(value: unknown): ChatTurn {
   return { messages: value.messages.map(asMessage), expect: asExpectation(value.expect) };
 }
 
-const base = (chatbotId: string) => `/api/public/chatbots/${encodeURIComponent(chatbotId)}`;
-const conversationPath = (chatbotId: string, conversationId: string) =>
-  `${base(chatbotId)}/conversations/${encodeURIComponent(conversationId)}`;
-
 async function call(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(init.headers as Record<string, string>) };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -79,7 +78,7 @@ async function call(path: string, init: RequestInit & { token?: string } = {}): 
 
 /** The bot's name; 404 (ApiError) when it is unknown or not available. */
 export async function fetchChatbot(chatbotId: string): Promise<PublicChatbot> {
-  const data: unknown = await (await call(base(chatbotId))).json();
+  const data: unknown = await (await call(pathOf(routes.bot, { id: chatbotId }))).json();
   if (!isRecord(data) || typeof data.id !== 'string' || typeof data.name !== 'string') unexpected();
   return { id: data.id, name: data.name };
 }
@@ -88,7 +87,10 @@ export async function startConversation(
   chatbotId: string,
   options: { timeZone?: string; preview?: boolean },
 ): Promise<StartedConversation> {
-  const response = await call(`${base(chatbotId)}/conversations`, { method: 'POST', body: JSON.stringify(options) });
+  const response = await call(pathOf(routes.start, { id: chatbotId }), {
+    method: routes.start.method,
+    body: JSON.stringify(options),
+  });
   const data: unknown = await response.json();
   if (!isRecord(data) || typeof data.conversationId !== 'string' || typeof data.token !== 'string') unexpected();
   return { conversationId: data.conversationId, token: data.token, ...asTurn(data) };
@@ -96,7 +98,7 @@ export async function startConversation(
 
 /** The transcript so far and what comes next; 404 once the conversation is gone. */
 export async function resumeConversation(chatbotId: string, conversationId: string, token: string): Promise<ChatTurn> {
-  return asTurn(await (await call(conversationPath(chatbotId, conversationId), { token })).json());
+  return asTurn(await (await call(pathOf(routes.resume, { id: chatbotId, conversationId }), { token })).json());
 }
 
 /** A `delta` event's text: JSON `{ text }` (so a chunk's own spaces and newlines survive), or the raw data. */
@@ -122,8 +124,8 @@ export async function sendTurn(
   input: ChatInput,
   onDelta: (text: string) => void,
 ): Promise<ChatTurn> {
-  const response = await call(`${conversationPath(chatbotId, conversationId)}/turns`, {
-    method: 'POST',
+  const response = await call(pathOf(routes.turn, { id: chatbotId, conversationId }), {
+    method: routes.turn.method,
     token,
     body: JSON.stringify(input),
     headers: { Accept: 'text/event-stream' },

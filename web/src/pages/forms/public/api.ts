@@ -1,9 +1,11 @@
+import { pathOf } from '@common/api-route';
 import type { SubmittedValue } from '@common/form-rules';
 import type { PublicForm, SubmissionReceipt } from '@common/forms';
+import { formsPublicRoutes } from '@common/forms-public-routes';
 import { api, type Parser } from '../../../lib/api';
 
-/* The public form's two calls. No zod here (the page's budget, bench/bundle.ts): the answers are checked by hand
-   for the shape the page relies on. */
+/* The public form's two calls. No zod here (the page's budget, bench/bundle.ts): the routes come without their
+   schemas, and the answers are checked by hand for the shape the page relies on. */
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -28,10 +30,9 @@ const receiptParser: Parser<SubmissionReceipt> = {
   },
 };
 
-const base = (formId: string) => `/api/public/forms/${encodeURIComponent(formId)}`;
-
 /** The form as a visitor sees it; 404 when there is no such form. */
-export const fetchPublicForm = (formId: string): Promise<PublicForm> => api.get(base(formId), publicFormParser);
+export const fetchPublicForm = (formId: string): Promise<PublicForm> =>
+  api.get(pathOf(formsPublicRoutes.form, { id: formId }), publicFormParser);
 
 export interface SubmissionRequest {
   values: Record<string, SubmittedValue>;
@@ -41,4 +42,4 @@ export interface SubmissionRequest {
 
 /** 201 a new submission, 200 the one this idempotency key already stored. */
 export const submitForm = (formId: string, body: SubmissionRequest): Promise<SubmissionReceipt> =>
-  api.post(`${base(formId)}/submissions`, body, receiptParser);
+  api.post(pathOf(formsPublicRoutes.submit, { id: formId }), body, receiptParser);
