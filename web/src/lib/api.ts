@@ -75,14 +75,6 @@ async function request<T>(
   return schema.parse(await response.json());
 }
 
-export const api = {
-  get: <T>(path: string, schema: Parser<T>, signal?: AbortSignal) => request('GET', path, undefined, schema, signal),
-  post: <T = void>(path: string, body: unknown = {}, schema?: Parser<T>) => request('POST', path, body, schema),
-  patch: <T = void>(path: string, body: unknown, schema?: Parser<T>) => request('PATCH', path, body, schema),
-  put: <T = void>(path: string, body: unknown, schema?: Parser<T>) => request('PUT', path, body, schema),
-  delete: <T = void>(path: string, body?: unknown, schema?: Parser<T>) => request('DELETE', path, body, schema),
-};
-
 /** What a call of a route passes: its path's params, its query and its body, each typed from the route. */
 export type CallArgs<Route extends ApiRoute> = (keyof PathParams<Route['path']> extends never
   ? { params?: undefined }

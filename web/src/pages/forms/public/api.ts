@@ -1,8 +1,8 @@
-import { pathOf } from '@common/api-route';
 import type { SubmittedValue } from '@common/form-rules';
 import type { PublicForm, SubmissionReceipt } from '@common/forms';
+import type { formsApi } from '@common/forms-api';
 import { formsPublicRoutes } from '@common/forms-public-routes';
-import { api, type Parser } from '../../../lib/api';
+import { send, type Parser } from '../../../lib/api';
 
 /* The public form's two calls. No zod here (the page's budget, bench/bundle.ts): the routes come without their
    schemas, and the answers are checked by hand for the shape the page relies on. */
@@ -32,7 +32,9 @@ const receiptParser: Parser<SubmissionReceipt> = {
 
 /** The form as a visitor sees it; 404 when there is no such form. */
 export const fetchPublicForm = (formId: string): Promise<PublicForm> =>
-  api.get(pathOf(formsPublicRoutes.form, { id: formId }), publicFormParser);
+  send<typeof formsApi.publicForm>(formsPublicRoutes.form, { params: { id: formId } }).then((data) =>
+    publicFormParser.parse(data),
+  );
 
 export interface SubmissionRequest {
   values: Record<string, SubmittedValue>;
@@ -42,4 +44,6 @@ export interface SubmissionRequest {
 
 /** 201 a new submission, 200 the one this idempotency key already stored. */
 export const submitForm = (formId: string, body: SubmissionRequest): Promise<SubmissionReceipt> =>
-  api.post(pathOf(formsPublicRoutes.submit, { id: formId }), body, receiptParser);
+  send<typeof formsApi.submit>(formsPublicRoutes.submit, { params: { id: formId }, body }).then((data) =>
+    receiptParser.parse(data),
+  );
