@@ -20,7 +20,7 @@ async function parsed<T>(request: Promise<unknown>, schema: (schemas: Schemas) =
 export const fetchOwner = (userId: string, tz: string): Promise<PublicBookingOwner> =>
   parsed(
     send<typeof publicBookingApi.owner>(publicBookingRoutes.owner, { params: { userId }, query: { tz } }),
-    (s) => s.publicBookingApi.owner.response,
+    (s) => s.publicBookingOwnerSchema,
   );
 
 /** The free slots starting on `date` in `tz`. */
@@ -29,12 +29,12 @@ export const fetchSlots = async (userId: string, date: string, tz: string): Prom
     params: { userId },
     query: { date, tz },
   });
-  return (await parsed(request, (s) => s.publicBookingApi.slots.response)).slots;
+  return (await parsed(request, (s) => s.slotsSchema)).slots;
 };
 
 /** 201 a new booking, 200 the one this idempotency key already made. */
 export const bookSlot = (userId: string, input: BookingInput): Promise<BookingConfirmation> =>
   parsed(
     send<typeof publicBookingApi.book>(publicBookingRoutes.book, { params: { userId }, body: input }),
-    (s) => s.publicBookingApi.book.response,
+    (s) => s.bookingConfirmationSchema,
   );
