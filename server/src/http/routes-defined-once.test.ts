@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '@common/api-route';
@@ -10,13 +13,20 @@ import type { TestApp } from '../test/test-app';
 const isRoute = (value: unknown): value is ApiRoute =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
 
-const contractFiles = import.meta.glob<Record<string, unknown>>('../../../common/*-api.ts', { eager: true });
+const commonDir = fileURLToPath(new URL('../../../common/', import.meta.url));
 const contracts = new Map<string, ApiRoute>();
-for (const file of Object.values(contractFiles))
-  for (const group of Object.values(file))
-    if (typeof group === 'object' && group !== null)
-      for (const route of Object.values(group))
-        if (isRoute(route)) contracts.set(`${route.method} ${route.path}`, route);
+
+/** Every route of every `common/<area>-api.ts`, by "METHOD /path". */
+async function readContracts() {
+  const files = readdirSync(commonDir).filter((name) => name.endsWith('-api.ts'));
+  for (const name of files) {
+    const file = (await import(pathToFileURL(path.join(commonDir, name)).href)) as Record<string, unknown>;
+    for (const group of Object.values(file))
+      if (typeof group === 'object' && group !== null)
+        for (const route of Object.values(group))
+          if (isRoute(route)) contracts.set(`${route.method} ${route.path}`, route);
+  }
+}
 
 /**
  * The server's own routes that no page calls: its description, its health check, and the browsers' CORS preflight
@@ -27,6 +37,7 @@ const isOutside = (key: string) => outsideContracts.has(key);
 
 let t: TestApp & { routes: RouteOptions[] };
 beforeAll(async () => {
+  await readContracts();
   t = await buildAppWithRoutes();
 });
 afterAll(() => t.close());
