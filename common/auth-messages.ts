@@ -1,3 +1,5 @@
+import { sessionMessages } from './session-messages';
+
 /** The spec's sign-in and sign-up messages, in a file without zod: the session check of every web page uses one. */
 export const authMessages = {
   alreadyRegistered: 'This email is already registered. Please sign in or use a different email.',
@@ -5,7 +7,7 @@ export const authMessages = {
   invalidCredentials: 'Invalid email or password',
   authenticationFailed: 'Authentication failed',
   profileCreateFailed: 'Failed to create user profile',
-  profileLoadFailed: 'Error loading user profile',
+  profileLoadFailed: sessionMessages.profileLoadFailed,
   accountCreated: 'Account created successfully!',
   signedIn: 'Signed in successfully!',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { authMessages } from '@common/auth-messages';
+import { sessionMessages } from '@common/session-messages';
 import type { User } from '@common/auth';
 import type { authApi } from '@common/auth-api';
 import { authRoutes } from '@common/auth-routes';
@@ -30,7 +30,7 @@ async function checkSession({ silent }: { silent: boolean }) {
   } catch {
     // A server hiccup is not a sign-out: keep the remembered user and let queries report their own errors.
     setLoading(false);
-    if (!silent) toast.error(authMessages.profileLoadFailed);
+    if (!silent) toast.error(sessionMessages.profileLoadFailed);
   }
 }
 
