@@ -5,7 +5,8 @@ import { AppError } from '../errors';
 import { serve } from '../http/serve';
 import { authHeaders, findUser, requireUser } from './guard';
 import { changePassword, endOtherSessions } from './password-and-sessions';
-import { ensureProfile, signIn, signOut, signUp } from './service';
+import { ensureProfile } from '../modules/profile/service';
+import { signIn, signOut, signUp } from './service';
 import type { SessionUser } from './session-check';
 import { keyByClientAddress } from '../http/client-address';
 

@@ -2,12 +2,12 @@ import { isAPIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import { authMessages, type SignInInput, type SignUpInput, type User } from '@common/auth';
 import type { Db } from '../db/client';
+import { createProfile, ensureProfile } from '../modules/profile/service';
 import { authUsers, users } from '../db/schema';
 import { AppError, isUniqueViolation } from '../errors';
 import { accountLockSeconds, clearSignInFailures, recordSignInFailure } from './account-throttle';
 import type { Auth } from './better-auth';
 import { isHashQueueFull, isHashQueueFullNow } from './password';
-import type { SessionUser } from './session-check';
 
 interface AuthResult {
   user: User;
@@ -33,11 +33,8 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: He
   }
   const authUser = result.response.user;
   try {
-    const [profile] = await db
-      .insert(users)
-      .values({ id: authUser.id, email: input.email, name: input.name })
-      .returning();
-    return { user: toUser(profile!), cookies: result.headers.getSetCookie() };
+    const user = await createProfile(db, { id: authUser.id, email: input.email, name: input.name });
+    return { user, cookies: result.headers.getSetCookie() };
   } catch (error) {
     // No half-made account: without its profile the auth user (and its session) goes too.
     await db.delete(authUsers).where(eq(authUsers.id, authUser.id));
@@ -89,23 +86,6 @@ async function refuseLockedAccount(db: Db, email: string): Promise<void> {
   if (wait > 0) throw new AppError(429, authMessages.accountLocked, undefined, { 'retry-after': String(wait) });
 }
 
-/** The profile row of a signed-in user, created when missing (part 1 §4). */
-export async function ensureProfile(db: Db, sessionUser: SessionUser): Promise<User> {
-  if (sessionUser.profile) return sessionUser.profile;
-  const [existing] = await db.select().from(users).where(eq(users.id, sessionUser.id));
-  if (existing) return toUser(existing);
-  const created = await db
-    .insert(users)
-    .values({ id: sessionUser.id, email: sessionUser.email, name: null })
-    .onConflictDoNothing()
-    .returning()
-    .catch(() => []);
-  // A concurrent request may have created it; anything else (the address taken by another profile) is a failure.
-  const [row] = created.length ? created : await db.select().from(users).where(eq(users.id, sessionUser.id));
-  if (!row) throw new AppError(500, authMessages.profileCreateFailed);
-  return toUser(row);
-}
-
 /** An account or a profile already holds this address (compared case-insensitively). */
 async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   const address = email.toLowerCase();
@@ -122,8 +102,4 @@ async function isEmailTaken(db: Db, email: string): Promise<boolean> {
       .limit(1),
   ]);
   return account.length > 0 || profile.length > 0;
-}
-
-function toUser(row: typeof users.$inferSelect): User {
-  return { id: row.id, email: row.email, name: row.name, avatarUrl: row.avatarUrl };
 }
