@@ -15,6 +15,7 @@ import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { isApiError } from '../../lib/api';
 import { useSaveAiConfig } from './api';
+import { fieldsOf } from '../../lib/zod-form';
 
 /** The model picker's value for "Other model": the id is typed in a field of its own. */
 const OTHER = '__other__';
@@ -54,15 +55,10 @@ const modelField = (values: FormValues): keyof FormValues =>
  */
 export function AiConfigForm({ config }: { config: AiConfig }) {
   const save = useSaveAiConfig();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    reset,
-    control,
-    formState: { errors },
-  } = useForm<FormValues>({ defaultValues: valuesOf(config) });
+  const form = useForm<FormValues>({ defaultValues: valuesOf(config) });
+  const { register, handleSubmit, setError, setValue, reset, control } = form;
+  const errors = form.formState.errors;
+  const field = fieldsOf(form);
   const provider = useWatch({ control, name: 'provider' });
   const model = useWatch({ control, name: 'model' });
   const endpoint = isEndpoint(provider);
@@ -147,13 +143,12 @@ export function AiConfigForm({ config }: { config: AiConfig }) {
                 spellCheck={false}
                 placeholder="llama3.1"
                 hint="The model’s name as the endpoint knows it."
-                error={errors.customModel?.message}
-                {...register('customModel')}
+                {...field('customModel')}
               />
             ) : (
               // A new select for each provider: it takes the model set for the provider once its options exist
               // (setting the value while the old options stand would leave "Other model" chosen).
-              <SelectField key={provider} label="Model" error={errors.model?.message} {...register('model')}>
+              <SelectField key={provider} label="Model" {...field('model')}>
                 {listedModels(provider).map((name) => (
                   <option key={name} value={name}>
                     {name}
@@ -176,8 +171,7 @@ export function AiConfigForm({ config }: { config: AiConfig }) {
                     : 'gpt-4o'
               }
               hint={`Any model of ${aiProviderLabels[provider]}, by the id its API uses.`}
-              error={errors.customModel?.message}
-              {...register('customModel')}
+              {...field('customModel')}
             />
           )}
           {endpoint && (
@@ -189,8 +183,7 @@ export function AiConfigForm({ config }: { config: AiConfig }) {
               spellCheck={false}
               placeholder="http://localhost:11434/v1"
               hint="The endpoint’s OpenAI-compatible API: Ollama at http://localhost:11434/v1, LM Studio at http://localhost:1234/v1."
-              error={errors.baseUrl?.message}
-              {...register('baseUrl')}
+              {...field('baseUrl')}
             />
           )}
           <Field
@@ -206,8 +199,7 @@ export function AiConfigForm({ config }: { config: AiConfig }) {
                   : `Your ${aiProviderLabels[provider]} API key`
             }
             hint={keyHint}
-            error={errors.apiKey?.message}
-            {...register('apiKey')}
+            {...field('apiKey')}
           />
           <div className="flex justify-end">
             <Button type="submit" loading={save.isPending}>

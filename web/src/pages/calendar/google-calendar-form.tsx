@@ -10,6 +10,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '../../components/card';
 import { Field } from '../../components/field';
 import { isApiError } from '../../lib/api';
 import { useSaveIntegration } from './api';
+import { fieldsOf } from '../../lib/zod-form';
 
 interface FormValues {
   googleClientId: string;
@@ -24,15 +25,11 @@ const fieldNames: Array<keyof FormValues> = ['googleClientId', 'googleClientSecr
 export function GoogleCalendarForm({ integration }: { integration: CalendarIntegration }) {
   const save = useSaveIntegration();
   const [removing, setRemoving] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<FormValues>({
+  const form = useForm<FormValues>({
     defaultValues: { googleClientId: integration.googleClientId ?? '', googleClientSecret: '' },
   });
+  const { handleSubmit, setError, reset } = form;
+  const field = fieldsOf(form);
   const stored = integration.googleClientSecretMasked;
 
   const send = (input: CalendarIntegrationInput) =>
@@ -78,13 +75,7 @@ export function GoogleCalendarForm({ integration }: { integration: CalendarInteg
       </CardHeader>
       <CardBody>
         <form aria-labelledby="google-calendar-heading" onSubmit={submit} noValidate className="space-y-4">
-          <Field
-            label="Client ID"
-            autoComplete="off"
-            spellCheck={false}
-            error={errors.googleClientId?.message}
-            {...register('googleClientId')}
-          />
+          <Field label="Client ID" autoComplete="off" spellCheck={false} {...field('googleClientId')} />
           <Field
             label="Client Secret"
             type="password"
@@ -93,8 +84,7 @@ export function GoogleCalendarForm({ integration }: { integration: CalendarInteg
             hint={
               stored ? 'A secret is stored. It stays unchanged unless you type a new one.' : 'No secret is stored yet.'
             }
-            error={errors.googleClientSecret?.message}
-            {...register('googleClientSecret')}
+            {...field('googleClientSecret')}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             {stored && (

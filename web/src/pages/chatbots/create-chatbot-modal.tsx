@@ -1,17 +1,13 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { chatbotCreateSchema, chatbotMessages, MAX_CHATBOT_DESCRIPTION, MAX_CHATBOT_NAME } from '@common/chatbots';
-import { Button } from '../../components/button';
 import { Field, FormAlert, TextareaField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModal } from '../../components/form-modal';
+import { useZodForm } from '../../lib/zod-form';
 import { reasonOf, useCreateChatbot } from './api';
-import { showFieldErrors } from './form-errors';
+import { showFieldErrors } from '../../lib/field-errors';
 import { pageMessages } from './messages';
 
-type FormValues = z.input<typeof chatbotCreateSchema>;
 const fieldNames = ['name', 'description'] as const;
 
 interface CreateChatbotModalProps {
@@ -23,15 +19,9 @@ interface CreateChatbotModalProps {
 export function CreateChatbotModal({ open, onOpenChange }: CreateChatbotModalProps) {
   const create = useCreateChatbot();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues, unknown, z.output<typeof chatbotCreateSchema>>({
-    resolver: zodResolver(chatbotCreateSchema),
-    defaultValues: { name: '', description: '' },
+  const { field, errors, handleSubmit, reset, setError } = useZodForm(chatbotCreateSchema, {
+    name: '',
+    description: '',
   });
 
   useEffect(() => {
@@ -52,38 +42,30 @@ export function CreateChatbotModal({ open, onOpenChange }: CreateChatbotModalPro
   });
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(next) => !create.isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={chatbotMessages.create}
       description='It starts from the template "Answer questions, then capture the lead", ready to change.'
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-chatbot-form" loading={create.isPending}>
-            Create
-          </Button>
-        </>
-      }
+      pending={create.isPending}
+      submitLabel="Create"
+      onSubmit={onSubmit}
+      formClassName="space-y-4"
     >
-      <form id="create-chatbot-form" onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormAlert message={errors.root?.server?.message} />
-        <Field
-          label="Name"
-          autoComplete="off"
-          maxLength={MAX_CHATBOT_NAME}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextareaField
-          label="Description"
-          maxLength={MAX_CHATBOT_DESCRIPTION}
-          error={errors.description?.message}
-          {...register('description')}
-        />
-      </form>
-    </Modal>
+      <FormAlert message={errors.root?.server?.message} />
+      <Field
+        label="Name"
+        autoComplete="off"
+        maxLength={MAX_CHATBOT_NAME}
+
+        {...field('name')}
+      />
+      <TextareaField
+        label="Description"
+        maxLength={MAX_CHATBOT_DESCRIPTION}
+
+        {...field('description')}
+      />
+    </FormModal>
   );
 }

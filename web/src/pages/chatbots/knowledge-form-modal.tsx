@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   knowledgeInputSchema,
@@ -9,11 +8,11 @@ import {
   type KnowledgeEntry,
   type KnowledgeKind,
 } from '@common/chatbots';
-import { Button } from '../../components/button';
 import { Field, FormAlert, TextareaField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModal } from '../../components/form-modal';
+import { useZodForm } from '../../lib/zod-form';
 import { reasonOf, useSaveKnowledge } from './api';
-import { showFieldErrors } from './form-errors';
+import { showFieldErrors } from '../../lib/field-errors';
 import { knowledgeMessages } from './messages';
 
 type FormValues = z.input<typeof knowledgeInputSchema>;
@@ -42,17 +41,10 @@ interface KnowledgeFormModalProps {
 /** Adds or edits a knowledge entry: a question and its answer, or a document's title and text. */
 export function KnowledgeFormModal({ chatbotId, open, onOpenChange, entry }: KnowledgeFormModalProps) {
   const save = useSaveKnowledge(chatbotId);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<FormValues, unknown, z.output<typeof knowledgeInputSchema>>({
-    resolver: zodResolver(knowledgeInputSchema),
-    defaultValues: toValues(entry),
-  });
+  const { field, errors, register, handleSubmit, reset, setError, control } = useZodForm(
+    knowledgeInputSchema,
+    toValues(entry),
+  );
 
   useEffect(() => {
     if (open) reset(toValues(entry));
@@ -76,52 +68,44 @@ export function KnowledgeFormModal({ chatbotId, open, onOpenChange, entry }: Kno
   });
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(next) => !save.isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={entry ? knowledgeMessages.edit : knowledgeMessages.add}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="knowledge-form" loading={save.isPending}>
-            {entry ? 'Save' : 'Add'}
-          </Button>
-        </>
-      }
+      pending={save.isPending}
+      submitLabel={entry ? 'Save' : 'Add'}
+      onSubmit={onSubmit}
+      formClassName="space-y-4"
     >
-      <form id="knowledge-form" onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormAlert message={errors.root?.server?.message} />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Type</legend>
-          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            {(Object.keys(kindLabels) as KnowledgeKind[]).map((value) => (
-              <label key={value} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-                <input type="radio" value={value} className="size-4 accent-indigo-600" {...register('kind')} />
-                {kindLabels[value].name}
-              </label>
-            ))}
-          </div>
-          {errors.kind?.message && <p className="mt-1 text-sm text-red-600 dark:text-red-400">{errors.kind.message}</p>}
-        </fieldset>
-        <Field
-          label={labels.title}
-          autoComplete="off"
-          maxLength={MAX_KNOWLEDGE_TITLE}
-          error={errors.title?.message}
-          {...register('title')}
-        />
-        <TextareaField
-          label={labels.body}
-          rows={kind === 'document' ? 12 : 5}
-          maxLength={MAX_KNOWLEDGE_BODY}
-          hint={`Up to ${MAX_KNOWLEDGE_BODY.toLocaleString('en-US')} characters (${used.toLocaleString('en-US')} used).`}
-          error={errors.body?.message}
-          {...register('body')}
-        />
-      </form>
-    </Modal>
+      <FormAlert message={errors.root?.server?.message} />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Type</legend>
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          {(Object.keys(kindLabels) as KnowledgeKind[]).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+              <input type="radio" value={value} className="size-4 accent-indigo-600" {...register('kind')} />
+              {kindLabels[value].name}
+            </label>
+          ))}
+        </div>
+        {errors.kind?.message && <p className="mt-1 text-sm text-red-600 dark:text-red-400">{errors.kind.message}</p>}
+      </fieldset>
+      <Field
+        label={labels.title}
+        autoComplete="off"
+        maxLength={MAX_KNOWLEDGE_TITLE}
+
+        {...field('title')}
+      />
+      <TextareaField
+        label={labels.body}
+        rows={kind === 'document' ? 12 : 5}
+        maxLength={MAX_KNOWLEDGE_BODY}
+        hint={`Up to ${MAX_KNOWLEDGE_BODY.toLocaleString('en-US')} characters (${used.toLocaleString('en-US')} used).`}
+
+        {...field('body')}
+      />
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { BookOpen, Pencil, Plus, Trash2 } from 'lucide-react';
+import { BookOpen, Plus } from 'lucide-react';
 import type { ChatbotDetail, KnowledgeEntry } from '@common/chatbots';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { PagedList } from '../../components/paged-list';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
@@ -115,26 +116,7 @@ function KnowledgeList({ chatbotId, onAdd, onEdit, onDelete }: KnowledgeListProp
                     <time dateTime={entry.updatedAt}>{formatDate(entry.updatedAt, 'en-US')}</time>
                   </p>
                 </div>
-                <div className="flex shrink-0 gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Edit ${entry.title}`}
-                    onClick={() => onEdit(entry)}
-                  >
-                    <Pencil aria-hidden="true" className="size-4" />
-                    Edit
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Delete ${entry.title}`}
-                    onClick={() => onDelete(entry)}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    Delete
-                  </Button>
-                </div>
+                <EditDeleteButtons name={entry.title} onEdit={() => onEdit(entry)} onDelete={() => onDelete(entry)} />
               </Card>
             </li>
           ))}

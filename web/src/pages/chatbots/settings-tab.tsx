@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Trash2 } from 'lucide-react';
@@ -18,9 +16,10 @@ import { Card, CardBody, CardHeader, CardTitle } from '../../components/card';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Field, FormAlert, TextareaField } from '../../components/field';
 import { reasonOf, useDeleteChatbot, useSetChatbotActive, useUpdateChatbot } from './api';
-import { showFieldErrors } from './form-errors';
+import { showFieldErrors } from '../../lib/field-errors';
 import { LabelledSwitch } from './labelled-switch';
 import { pageMessages } from './messages';
+import { useZodForm } from '../../lib/zod-form';
 
 const perDayMessage = `Enter a whole number from 0 to ${MAX_AI_ANSWERS_PER_DAY.toLocaleString('en-US')}`;
 
@@ -50,16 +49,10 @@ export function SettingsTab({ chatbot }: { chatbot: ChatbotDetail }) {
   const remove = useDeleteChatbot(chatbot.id);
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<FormValues, unknown, z.output<typeof settingsSchema>>({
-    resolver: zodResolver(settingsSchema),
-    defaultValues: toValues(chatbot),
-  });
+  const { field, register, handleSubmit, reset, setError, errors, formState } = useZodForm(
+    settingsSchema,
+    toValues(chatbot),
+  );
 
   const onSubmit = handleSubmit((input) => {
     update.mutate(input, {
@@ -83,19 +76,8 @@ export function SettingsTab({ chatbot }: { chatbot: ChatbotDetail }) {
         <CardBody>
           <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Chatbot settings">
             <FormAlert message={errors.root?.server?.message} />
-            <Field
-              label="Name"
-              autoComplete="off"
-              maxLength={MAX_CHATBOT_NAME}
-              error={errors.name?.message}
-              {...register('name')}
-            />
-            <TextareaField
-              label="Description"
-              maxLength={MAX_CHATBOT_DESCRIPTION}
-              error={errors.description?.message}
-              {...register('description')}
-            />
+            <Field label="Name" autoComplete="off" maxLength={MAX_CHATBOT_NAME} {...field('name')} />
+            <TextareaField label="Description" maxLength={MAX_CHATBOT_DESCRIPTION} {...field('description')} />
             <div>
               <label className="flex items-start gap-3 text-sm">
                 <input
@@ -126,7 +108,7 @@ export function SettingsTab({ chatbot }: { chatbot: ChatbotDetail }) {
               {...register('maxAiAnswersPerDay', { valueAsNumber: true })}
             />
             <div className="flex justify-end">
-              <Button type="submit" loading={update.isPending} disabled={!isDirty}>
+              <Button type="submit" loading={update.isPending} disabled={!formState.isDirty}>
                 Save Settings
               </Button>
             </div>

@@ -1,20 +1,18 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { contactInputSchema, contactMessages, type Contact, type ContactListItem } from '@common/contacts';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModal } from '../../components/form-modal';
 import { Spinner } from '../../components/spinner';
-import { isApiError } from '../../lib/api';
+import { showFieldErrors } from '../../lib/field-errors';
+import { useZodForm } from '../../lib/zod-form';
 import { contactQuery, useCreateContact, useUpdateContact } from './api';
 
 type FormValues = z.input<typeof contactInputSchema>;
-type FieldName = keyof FormValues;
-const fieldNames: FieldName[] = ['name', 'email', 'phone', 'company', 'website'];
+const fieldNames: (keyof FormValues)[] = ['name', 'email', 'phone', 'company', 'website'];
 
 interface ContactFormModalProps {
   open: boolean;
@@ -42,27 +40,13 @@ export function ContactFormModal({ open, onOpenChange, contact }: ContactFormMod
   const create = useCreateContact();
   const update = useUpdateContact();
   const pending = create.isPending || update.isPending;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues, unknown, z.output<typeof contactInputSchema>>({
-    resolver: zodResolver(contactInputSchema),
-    defaultValues: toValues(whole),
-  });
+  const { field, handleSubmit, reset, setError } = useZodForm(contactInputSchema, toValues(whole));
 
   useEffect(() => {
     if (open) reset(toValues(whole));
   }, [open, whole, reset]);
 
-  const showServerFields = (error: Error) => {
-    if (!isApiError(error)) return;
-    for (const [field, message] of Object.entries(error.fields)) {
-      if (fieldNames.includes(field as FieldName)) setError(field as FieldName, { message });
-    }
-  };
+  const showServerFields = (error: Error) => showFieldErrors(error, fieldNames, setError);
   const close = () => onOpenChange(false);
 
   const onSubmit = handleSubmit((input) => {
@@ -71,23 +55,18 @@ export function ContactFormModal({ open, onOpenChange, contact }: ContactFormMod
   });
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(next) => !pending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={isEdit ? 'Edit Contact' : 'Create New Contact'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="contact-form" loading={pending} disabled={isLoading}>
-            {isEdit ? 'Save' : 'Create'}
-          </Button>
-        </>
-      }
-    >
-      {isLoading ? (
-        loaded.isError ? (
+      pending={pending}
+      submitLabel={isEdit ? 'Save' : 'Create'}
+      submitDisabled={isLoading}
+      onSubmit={onSubmit}
+      formClassName="space-y-4"
+      placeholder={
+        isLoading &&
+        (loaded.isError ? (
           <EmptyState
             message={contactMessages.detailLoadFailed}
             action={
@@ -100,24 +79,21 @@ export function ContactFormModal({ open, onOpenChange, contact }: ContactFormMod
           <div className="flex justify-center py-10">
             <Spinner label="Loading contact" className="size-6 text-indigo-500" />
           </div>
-        )
-      ) : (
-        <form id="contact-form" onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-          <Field label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-          <Field label="Phone" type="tel" autoComplete="off" error={errors.phone?.message} {...register('phone')} />
-          <Field label="Company" autoComplete="off" error={errors.company?.message} {...register('company')} />
-          <Field
-            label="Website"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://"
-            error={errors.website?.message}
-            {...register('website')}
-          />
-        </form>
-      )}
-    </Modal>
+        ))
+      }
+    >
+      <Field label="Name" autoComplete="off" {...field('name')} />
+      <Field label="Email" type="email" autoComplete="off" {...field('email')} />
+      <Field label="Phone" type="tel" autoComplete="off" {...field('phone')} />
+      <Field label="Company" autoComplete="off" {...field('company')} />
+      <Field
+        label="Website"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://"
+        {...field('website')}
+      />
+    </FormModal>
   );
 }

@@ -7,6 +7,7 @@ import { Field, TextareaField } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { isApiError } from '../../lib/api';
 import { ContactPicker, type PickedContact } from './contact-picker';
+import { fieldsOf } from '../../lib/zod-form';
 
 /** What the inputs hold: text, as the browser gives it; turned into a DealInput on submit. */
 interface FormValues {
@@ -66,15 +67,10 @@ export function DealForm({ id, deal, pipelines, onSubmit }: DealFormProps) {
     deal?.contactId ? { id: deal.contactId, name: deal.contactName ?? '' } : null,
   );
   const [contactError, setContactError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    control,
-    formState: { errors },
-  } = useForm<FormValues>({ defaultValues: toValues(deal, preferredPipeline(pipelines)) });
+  const form = useForm<FormValues>({ defaultValues: toValues(deal, preferredPipeline(pipelines)) });
+  const { register, handleSubmit, setError, setValue, getValues, control } = form;
+  const errors = form.formState.errors;
+  const field = fieldsOf(form);
   const pipelineId = useWatch({ control, name: 'pipelineId' });
   const stages = pipelines.find((p) => p.id === pipelineId)?.stages ?? [];
 
@@ -101,13 +97,7 @@ export function DealForm({ id, deal, pipelines, onSubmit }: DealFormProps) {
 
   return (
     <form id={id} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-      <Field
-        label="Deal Name"
-        className="sm:col-span-2"
-        autoComplete="off"
-        error={errors.name?.message}
-        {...register('name')}
-      />
+      <Field label="Deal Name" className="sm:col-span-2" autoComplete="off" {...field('name')} />
       <SelectField
         label="Pipeline"
         error={errors.pipelineId?.message}
@@ -125,35 +115,22 @@ export function DealForm({ id, deal, pipelines, onSubmit }: DealFormProps) {
           </option>
         ))}
       </SelectField>
-      <SelectField label="Stage" error={errors.stage?.message} {...register('stage')}>
+      <SelectField label="Stage" {...field('stage')}>
         {stages.map((stage) => (
           <option key={stage} value={stage}>
             {stage}
           </option>
         ))}
       </SelectField>
-      <Field
-        label="Value"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.01}
-        error={errors.value?.message}
-        {...register('value')}
-      />
-      <SelectField label="Currency" error={errors.currency?.message} {...register('currency')}>
+      <Field label="Value" type="number" inputMode="decimal" min={0} step={0.01} {...field('value')} />
+      <SelectField label="Currency" {...field('currency')}>
         {dealCurrencies.map((currency) => (
           <option key={currency} value={currency}>
             {currency}
           </option>
         ))}
       </SelectField>
-      <Field
-        label="Expected Close Date"
-        type="date"
-        error={errors.expectedCloseDate?.message}
-        {...register('expectedCloseDate')}
-      />
+      <Field label="Expected Close Date" type="date" {...field('expectedCloseDate')} />
       <ContactPicker
         className="sm:col-span-2"
         value={contact}
@@ -163,7 +140,7 @@ export function DealForm({ id, deal, pipelines, onSubmit }: DealFormProps) {
           setContactError(undefined);
         }}
       />
-      <TextareaField label="Notes" className="sm:col-span-2" error={errors.notes?.message} {...register('notes')} />
+      <TextareaField label="Notes" className="sm:col-span-2" {...field('notes')} />
     </form>
   );
 }

@@ -1,7 +1,6 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { emailAccountServerKeys, emailServerLabels, type EmailAccount } from '@common/email-accounts';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 
 interface EmailAccountListProps {
   accounts: EmailAccount[];
@@ -39,27 +38,12 @@ export function EmailAccountList({ accounts, onEdit, onDelete }: EmailAccountLis
                 </p>
               )}
             </div>
-            <div className="flex shrink-0 gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Edit ${account.email}`}
-                onClick={() => onEdit(account)}
-              >
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="text-red-700 dark:text-red-400"
-                aria-label={`Delete ${account.email}`}
-                onClick={() => onDelete(account)}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </Button>
-            </div>
+            <EditDeleteButtons
+              name={account.email}
+              onEdit={() => onEdit(account)}
+              onDelete={() => onDelete(account)}
+              deleteClassName="text-red-700 dark:text-red-400"
+            />
           </li>
         ))}
       </ul>

@@ -1,12 +1,9 @@
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { emailFolderInputSchema, type EmailFolderInput, type EmailFolderItem } from '@common/email';
-import { Button } from '../../components/button';
+import { useEffect } from 'react';
+import { emailFolderInputSchema, type EmailFolderItem } from '@common/email';
 import { Field } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModal } from '../../components/form-modal';
 import { isApiError } from '../../lib/api';
+import { useZodForm } from '../../lib/zod-form';
 import { useCreateFolder, useRenameFolder } from './api';
 
 interface FolderNameModalProps {
@@ -18,20 +15,10 @@ interface FolderNameModalProps {
 
 /** Names a new custom folder, or renames one; the server's refusal (a name taken) shows under the field. */
 export function FolderNameModal({ open, onOpenChange, folder }: FolderNameModalProps) {
-  const formId = useId();
   const create = useCreateFolder();
   const rename = useRenameFolder();
   const pending = create.isPending || rename.isPending;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<EmailFolderInput, unknown, z.output<typeof emailFolderInputSchema>>({
-    resolver: zodResolver(emailFolderInputSchema),
-    defaultValues: { name: folder?.name ?? '' },
-  });
+  const { field, handleSubmit, reset, setError } = useZodForm(emailFolderInputSchema, { name: folder?.name ?? '' });
 
   useEffect(() => {
     if (open) reset({ name: folder?.name ?? '' });
@@ -47,31 +34,16 @@ export function FolderNameModal({ open, onOpenChange, folder }: FolderNameModalP
   });
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(next) => !pending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={folder ? 'Rename Folder' : 'New Folder'}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {folder ? 'Save' : 'Create'}
-          </Button>
-        </>
-      }
+      pending={pending}
+      submitLabel={folder ? 'Save' : 'Create'}
+      onSubmit={onSubmit}
     >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <Field
-          label="Folder name"
-          autoComplete="off"
-          maxLength={100}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-      </form>
-    </Modal>
+      <Field label="Folder name" autoComplete="off" maxLength={100} {...field('name')} />
+    </FormModal>
   );
 }

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { changePasswordFormSchema } from '@common/auth';
 import { Button } from '../../components/button';
@@ -7,6 +5,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '../../components/card';
 import { Field } from '../../components/field';
 import { isApiError } from '../../lib/api';
 import { useChangePassword } from './api';
+import { useZodForm } from '../../lib/zod-form';
 
 type FormValues = z.input<typeof changePasswordFormSchema>;
 const empty: FormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -14,16 +13,7 @@ const empty: FormValues = { currentPassword: '', newPassword: '', confirmPasswor
 /** 'Change Password' on the profile tab: the current password, then the new one twice; other sessions end. */
 export function ChangePassword() {
   const change = useChangePassword();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues, unknown, z.output<typeof changePasswordFormSchema>>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: empty,
-  });
+  const { field, handleSubmit, reset, setError } = useZodForm(changePasswordFormSchema, empty);
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
@@ -52,23 +42,20 @@ export function ChangePassword() {
             label="Current Password"
             type="password"
             autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...register('currentPassword')}
+            {...field('currentPassword')}
           />
           <Field
             label="New Password"
             type="password"
             autoComplete="new-password"
             hint="At least 6 characters. Every other session is signed out."
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
+            {...field('newPassword')}
           />
           <Field
             label="Confirm New Password"
             type="password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+            {...field('confirmPassword')}
           />
           <div className="flex justify-end">
             <Button type="submit" disabled={change.isPending} aria-busy={change.isPending || undefined}>

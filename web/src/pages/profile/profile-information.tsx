@@ -1,7 +1,4 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { profileInputSchema, profileMessages } from '@common/profile';
 import { Button } from '../../components/button';
 import { Card, CardBody, CardHeader, CardTitle } from '../../components/card';
@@ -10,23 +7,13 @@ import { isApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { useUpdateProfile } from './api';
 import { AvatarUpload } from './avatar-upload';
-
-type FormValues = z.input<typeof profileInputSchema>;
+import { useZodForm } from '../../lib/zod-form';
 
 /** The 'Profile Information' tab: picture, Full Name, and the e-mail that cannot be changed. */
 export function ProfileInformation() {
   const user = useAuthStore((state) => state.user);
   const update = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues, unknown, z.output<typeof profileInputSchema>>({
-    resolver: zodResolver(profileInputSchema),
-    defaultValues: { name: user?.name ?? '' },
-  });
+  const { field, handleSubmit, reset, setError } = useZodForm(profileInputSchema, { name: user?.name ?? '' });
 
   // The session check may answer after the first render with a newer name.
   const storedName = user?.name ?? '';
@@ -50,7 +37,7 @@ export function ProfileInformation() {
       <CardBody className="space-y-6">
         <AvatarUpload user={user} />
         <form aria-labelledby="profile-information-heading" onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Full Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+          <Field label="Full Name" autoComplete="name" {...field('name')} />
           <Field
             label="Email Address"
             type="email"

@@ -1,6 +1,4 @@
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { Trash2 } from 'lucide-react';
 import { projectStatuses } from '@common/constants';
@@ -14,10 +12,11 @@ import {
 } from '@common/projects';
 import { Button } from '../../components/button';
 import { Field, FieldFrame, inputClasses } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModal } from '../../components/form-modal';
 import { SelectField } from '../../components/select-field';
-import { isApiError } from '../../lib/api';
+import { showFieldErrors } from '../../lib/field-errors';
 import { cn } from '../../lib/cn';
+import { useZodForm } from '../../lib/zod-form';
 import { useCreateProject, useUpdateProject } from './api';
 
 /** The date input gives '' when cleared: that is "no due date", not an invalid one. */
@@ -28,8 +27,7 @@ const formSchema = projectInputSchema.extend({
     .pipe(isoDate(projectMessages.dueDateInvalid).nullable()),
 });
 type FormValues = z.input<typeof formSchema>;
-type FieldName = keyof FormValues;
-const fieldNames: FieldName[] = ['name', 'description', 'status', 'dueDate'];
+const fieldNames: (keyof FormValues)[] = ['name', 'description', 'status', 'dueDate'];
 
 const toValues = (project: Project | null): FormValues => ({
   name: project?.name ?? '',
@@ -52,31 +50,16 @@ interface ProjectModalProps {
 }
 
 export function ProjectModal({ open, onOpenChange, project, onDelete, deleting }: ProjectModalProps) {
-  const formId = useId();
   const create = useCreateProject();
   const update = useUpdateProject();
   const pending = create.isPending || update.isPending || Boolean(deleting);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
-    defaultValues: toValues(project),
-  });
+  const { field, errors, register, handleSubmit, reset, setError } = useZodForm(formSchema, toValues(project));
 
   useEffect(() => {
     if (open) reset(toValues(project));
   }, [open, project, reset]);
 
-  const showServerFields = (error: Error) => {
-    if (!isApiError(error)) return;
-    for (const [field, message] of Object.entries(error.fields)) {
-      if (fieldNames.includes(field as FieldName)) setError(field as FieldName, { message });
-    }
-  };
+  const showServerFields = (error: Error) => showFieldErrors(error, fieldNames, setError);
   const close = () => onOpenChange(false);
 
   const onSubmit = handleSubmit((input) => {
@@ -85,51 +68,48 @@ export function ProjectModal({ open, onOpenChange, project, onDelete, deleting }
   });
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(next) => !pending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={project ? 'Edit Project' : 'Create Project'}
-      footer={
-        <>
-          {project && onDelete && (
-            <Button
-              variant="ghost"
-              className="text-red-700 sm:mr-auto dark:text-red-400"
-              loading={deleting}
-              disabled={pending}
-              onClick={() => onDelete(project)}
-            >
-              {!deleting && <Trash2 aria-hidden="true" className="size-4" />}
-              Delete
-            </Button>
-          )}
-          <Button variant="secondary" onClick={close} disabled={pending}>
-            Cancel
+      pending={pending}
+      saving={create.isPending || update.isPending}
+      submitLabel="Save"
+      submitDisabled={pending}
+      onSubmit={onSubmit}
+      formClassName="space-y-4"
+      extraActions={
+        project &&
+        onDelete && (
+          <Button
+            variant="ghost"
+            className="text-red-700 sm:mr-auto dark:text-red-400"
+            loading={deleting}
+            disabled={pending}
+            onClick={() => onDelete(project)}
+          >
+            {!deleting && <Trash2 aria-hidden="true" className="size-4" />}
+            Delete
           </Button>
-          <Button type="submit" form={formId} loading={create.isPending || update.isPending} disabled={pending}>
-            Save
-          </Button>
-        </>
+        )
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <FieldFrame label="Description" error={errors.description?.message}>
-          {(control) => (
-            <textarea {...control} rows={4} className={cn(inputClasses, 'resize-y')} {...register('description')} />
-          )}
-        </FieldFrame>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Due Date" type="date" error={errors.dueDate?.message} {...register('dueDate')} />
-          <SelectField label="Status" error={errors.status?.message} {...register('status')}>
-            {statusOptions(project?.status).map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-      </form>
-    </Modal>
+      <Field label="Name" autoComplete="off" {...field('name')} />
+      <FieldFrame label="Description" error={errors.description?.message}>
+        {(control) => (
+          <textarea {...control} rows={4} className={cn(inputClasses, 'resize-y')} {...register('description')} />
+        )}
+      </FieldFrame>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Due Date" type="date" {...field('dueDate')} />
+        <SelectField label="Status" {...field('status')}>
+          {statusOptions(project?.status).map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+    </FormModal>
   );
 }

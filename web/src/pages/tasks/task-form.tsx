@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -19,6 +17,7 @@ import { isApiError } from '../../lib/api';
 import { categoriesQuery, dealOptionsQuery, projectOptionsQuery } from './api';
 import { fromLocalInput, toLocalInput } from './format';
 import { LinkPicker, type Picked } from './link-picker';
+import { useZodForm } from '../../lib/zod-form';
 
 /** What the inputs hold, checked in the browser with the server's own messages before it is sent. */
 const formSchema = z.object({
@@ -30,7 +29,6 @@ const formSchema = z.object({
   categoryId: z.string(),
 });
 type FormValues = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
 const formFields = ['name', 'description', 'status', 'dueDate', 'isMilestone', 'categoryId'] as const;
 
 const toValues = (task: Task | null): FormValues => ({
@@ -57,12 +55,7 @@ export function TaskForm({ id, task, onSubmit }: TaskFormProps) {
   );
   const [deal, setDeal] = useState<Picked | null>(task?.dealId ? { id: task.dealId, name: task.dealName ?? '' } : null);
   const [linkErrors, setLinkErrors] = useState<{ projectId?: string; dealId?: string }>({});
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: toValues(task) });
+  const { field, register, handleSubmit, setError } = useZodForm(formSchema, toValues(task));
 
   useEffect(() => {
     if (categories.isError) toast.error(categoryMessages.loadFailed, { id: 'task-categories' });
@@ -97,28 +90,17 @@ export function TaskForm({ id, task, onSubmit }: TaskFormProps) {
 
   return (
     <form id={id} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-      <Field
-        label="Name"
-        className="sm:col-span-2"
-        autoComplete="off"
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <TextareaField
-        label="Description"
-        className="sm:col-span-2"
-        error={errors.description?.message}
-        {...register('description')}
-      />
-      <SelectField label="Status" error={errors.status?.message} {...register('status')}>
+      <Field label="Name" className="sm:col-span-2" autoComplete="off" {...field('name')} />
+      <TextareaField label="Description" className="sm:col-span-2" {...field('description')} />
+      <SelectField label="Status" {...field('status')}>
         {taskStatuses.map((status) => (
           <option key={status} value={status}>
             {status}
           </option>
         ))}
       </SelectField>
-      <Field label="Due date" type="datetime-local" error={errors.dueDate?.message} {...register('dueDate')} />
-      <SelectField label="Category" error={errors.categoryId?.message} {...register('categoryId')}>
+      <Field label="Due date" type="datetime-local" {...field('dueDate')} />
+      <SelectField label="Category" {...field('categoryId')}>
         <option value="">No category</option>
         {categoryOptions.map((category) => (
           <option key={category.id} value={category.id}>

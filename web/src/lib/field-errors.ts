@@ -1,4 +1,4 @@
-import { isApiError } from '../../lib/api';
+import { isApiError } from './api';
 
 /**
  * Puts a refused save's field messages (a 400's `fields`) under the form's own fields; false when none of them is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { showFieldErrors } from './form-errors';
+import { ApiError } from './api';
+import { showFieldErrors } from './field-errors';
 
 const names = ['name', 'description'] as const;
 
