@@ -5,7 +5,7 @@ import { Badge } from '../../components/badge';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSetChatbotActive } from './api';
 import { formatInstant } from './format';
-import { LabelledSwitch } from './labelled-switch';
+import { LabelledSwitch } from '../../components/labelled-switch';
 import { pageMessages } from './messages';
 
 /** The bot's name, whether visitors can use it, whether the draft is what they run, and the AI's last failure. */

@@ -1,22 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft, MessagesSquare, Search } from 'lucide-react';
+import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import type { ChatbotDetail } from '@common/chatbots';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
 import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/empty-state';
-import { FieldFrame, inputClasses } from '../../components/field';
+import { SearchBox } from '../../components/search-box';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { conversationsQuery } from './api';
 import { formatInstant, visitorOf } from './format';
 import { ConversationTranscript } from './conversation-transcript';
 import { conversationMessages } from './messages';
-
-/** Typing waits this long before the address (and the request) follows. */
-const SEARCH_DELAY_MS = 300;
 
 const conversationPath = (chatbotId: string, conversationId?: string) =>
   `/app/chatbot/${encodeURIComponent(chatbotId)}/conversations${conversationId ? `/${encodeURIComponent(conversationId)}` : ''}`;
@@ -52,7 +49,13 @@ export function ConversationsTab({ chatbot, conversationId }: ConversationsTabPr
 
   const list = (
     <div className="min-w-0 space-y-3">
-      <SearchBox q={q} onSearch={search} />
+      <SearchBox
+        q={q}
+        onSearch={search}
+        label={conversationMessages.searchLabel}
+        placeholder="Search words, names or e-mails..."
+        maxLength={200}
+      />
       <ConversationList chatbotId={chatbot.id} q={q} openId={conversationId} linkQuery={query} />
     </div>
   );
@@ -83,46 +86,6 @@ export function ConversationsTab({ chatbot, conversationId }: ConversationsTabPr
     <div className="grid grid-cols-[minmax(0,22rem)_minmax(0,1fr)] items-start gap-6">
       <section aria-label={conversationMessages.title}>{list}</section>
       <section aria-label="Conversation">{transcript}</section>
-    </div>
-  );
-}
-
-/** The search box: typed text reaches the address after a pause; Back or a link moves the box with it. */
-function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(q);
-  const [seenQ, setSeenQ] = useState(q);
-  if (q !== seenQ) {
-    setSeenQ(q);
-    if (text.trim() !== q) setText(q);
-  }
-  useEffect(() => {
-    if (text.trim() === q) return;
-    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, q, onSearch]);
-
-  return (
-    <div role="search" aria-label={conversationMessages.searchLabel}>
-      <FieldFrame label={conversationMessages.searchLabel} hideLabel>
-        {(control) => (
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            />
-            <input
-              {...control}
-              type="search"
-              autoComplete="off"
-              maxLength={200}
-              placeholder="Search words, names or e-mails..."
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              className={cn(inputClasses, 'pl-9')}
-            />
-          </div>
-        )}
-      </FieldFrame>
     </div>
   );
 }

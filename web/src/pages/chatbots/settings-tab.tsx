@@ -17,7 +17,7 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { Field, FormAlert, TextareaField } from '../../components/field';
 import { reasonOf, useDeleteChatbot, useSetChatbotActive, useUpdateChatbot } from './api';
 import { showFieldErrors } from '../../lib/field-errors';
-import { LabelledSwitch } from './labelled-switch';
+import { LabelledSwitch } from '../../components/labelled-switch';
 import { pageMessages } from './messages';
 import { useZodForm } from '../../lib/zod-form';
 

@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Download, Plus, Search, Upload, Users } from 'lucide-react';
+import { Download, Plus, Upload, Users } from 'lucide-react';
 import { pathOf } from '@common/api-route';
 import { contactMessages, type ContactListItem, type ContactSort, type SortDirection } from '@common/contacts';
 import { contactsApi } from '@common/contacts-api';
 import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
-import { FieldFrame, inputClasses } from '../../components/field';
 import { PageTitle } from '../../components/page-title';
+import { SearchBox } from '../../components/search-box';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
-import { cn } from '../../lib/cn';
 import { formatCount } from '../../lib/format';
 import { useCursorPages } from '../../lib/paging';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -26,49 +25,6 @@ import { ImportModal } from './import-modal';
 import { useListView } from './list-view';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; contact: ContactListItem } | null;
-
-/** Typing waits this long before the address (and the request) follows. */
-const SEARCH_DELAY_MS = 300;
-
-/** The search box: typed text reaches the address after a pause; Back or a link moves the box with it. */
-function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(q);
-  const [seenQ, setSeenQ] = useState(q);
-  if (q !== seenQ) {
-    setSeenQ(q);
-    if (text.trim() !== q) setText(q);
-  }
-  useEffect(() => {
-    if (text.trim() === q) return;
-    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, q, onSearch]);
-
-  return (
-    <div role="search" aria-label={contactMessages.searchLabel} className="w-full sm:max-w-sm">
-      <FieldFrame label={contactMessages.searchLabel} hideLabel>
-        {(control) => (
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            />
-            <input
-              {...control}
-              type="search"
-              autoComplete="off"
-              maxLength={100}
-              placeholder={contactMessages.searchPlaceholder}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              className={cn(inputClasses, 'pl-9')}
-            />
-          </div>
-        )}
-      </FieldFrame>
-    </div>
-  );
-}
 
 interface ContactsListProps {
   view: ContactListView;
@@ -201,7 +157,14 @@ export function ContactsPage() {
         }
       />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <SearchBox q={view.q} onSearch={search} />
+        <SearchBox
+          q={view.q}
+          onSearch={search}
+          label={contactMessages.searchLabel}
+          placeholder={contactMessages.searchPlaceholder}
+          maxLength={100}
+          className="w-full sm:max-w-sm"
+        />
         <div className="flex flex-wrap gap-2">
           <a href={pathOf(contactsApi.export)} download className={buttonClasses('secondary')}>
             <Download aria-hidden="true" className="size-4" />

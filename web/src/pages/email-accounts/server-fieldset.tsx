@@ -1,11 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { Switch } from 'radix-ui';
 import { emailAuthMethods } from '@common/constants';
 import { emailAccountMessages, emailAuthMethodLabels, type EmailAccountServerKey } from '@common/email-accounts';
+import { Switch } from '../../components/switch';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
-import { cn } from '../../lib/cn';
 import type { EmailAccountFormValues, EmailAccountValues } from './api';
 
 interface ServerFieldsetProps {
@@ -105,20 +104,13 @@ export function ServerFieldset({
               <label htmlFor={sslId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
                 {server} SSL/TLS
               </label>
-              <Switch.Root
+              <Switch
                 id={sslId}
                 ref={field.ref}
                 checked={field.value ?? true}
                 onCheckedChange={field.onChange}
                 onBlur={field.onBlur}
-                className={cn(
-                  'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
-                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
-                  'bg-slate-300 data-[state=checked]:bg-indigo-600 dark:bg-slate-700',
-                )}
-              >
-                <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-              </Switch.Root>
+              />
             </div>
           )}
         />

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Switch } from 'radix-ui';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { mappableDealProperties, type MappableDealProperty } from '@common/forms';
 import { pipelineMessages } from '@common/pipelines';
+import { LabelledSwitch } from '../../components/labelled-switch';
 import { Field, FieldFrame, inputClasses } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
@@ -28,7 +28,8 @@ export function BuilderSettings({ builder }: { builder: Builder }) {
         control={control}
         name="settings.autoCreateDeal"
         render={({ field }) => (
-          <SwitchRow
+          <LabelledSwitch
+            align="start"
             label="Create a deal from each submission"
             hint="A contact and a deal are made in your default pipeline from the mapped fields."
             checked={field.value ?? false}
@@ -46,7 +47,12 @@ export function BuilderSettings({ builder }: { builder: Builder }) {
         control={control}
         name="settings.notifyOnSubmission"
         render={({ field }) => (
-          <SwitchRow label="Notify me of new submissions" checked={field.value ?? true} onChange={field.onChange} />
+          <LabelledSwitch
+            align="start"
+            label="Notify me of new submissions"
+            checked={field.value ?? true}
+            onChange={field.onChange}
+          />
         )}
       />
       <Field
@@ -154,44 +160,5 @@ function FieldMapping({ builder }: { builder: Builder }) {
         ))}
       </div>
     </fieldset>
-  );
-}
-
-interface SwitchRowProps {
-  label: string;
-  hint?: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}
-
-function SwitchRow({ label, hint, checked, onChange }: SwitchRowProps) {
-  const labelId = useId();
-  const hintId = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <Switch.Root
-        checked={checked}
-        onCheckedChange={onChange}
-        aria-labelledby={labelId}
-        aria-describedby={hint ? hintId : undefined}
-        className={cn(
-          'relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full transition-colors',
-          'bg-slate-300 data-[state=checked]:bg-indigo-600 dark:bg-slate-700 dark:data-[state=checked]:bg-indigo-500',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
-        )}
-      >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-      </Switch.Root>
-      <div>
-        <span id={labelId} className="text-sm font-medium text-slate-900 dark:text-slate-100">
-          {label}
-        </span>
-        {hint && (
-          <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-            {hint}
-          </p>
-        )}
-      </div>
-    </div>
   );
 }

@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Switch } from 'radix-ui';
 import { notificationMessages, notificationSettingLabels, type NotificationSettings } from '@common/notifications';
+import { Switch } from '../../components/switch';
 import { Card } from '../../components/card';
 import { SettingsScreen } from '../../components/settings-screen';
-import { cn } from '../../lib/cn';
 import { notificationSettingsQuery, useSaveNotificationSettings } from './api';
 
 const settingKeys = Object.keys(notificationSettingLabels) as Array<keyof NotificationSettings>;
@@ -24,18 +23,7 @@ function SettingSwitch({
       <span id={labelId} className="text-sm font-medium text-slate-900 dark:text-slate-100">
         {label}
       </span>
-      <Switch.Root
-        checked={checked}
-        onCheckedChange={onChange}
-        aria-labelledby={labelId}
-        className={cn(
-          'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full transition-colors',
-          'bg-slate-300 data-[state=checked]:bg-indigo-600 dark:bg-slate-700 dark:data-[state=checked]:bg-indigo-500',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
-        )}
-      >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-      </Switch.Root>
+      <Switch checked={checked} onCheckedChange={onChange} aria-labelledby={labelId} />
     </li>
   );
 }

@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { Switch } from 'radix-ui';
 import { TriangleAlert } from 'lucide-react';
 import { endsAfterStart, halfHourSlots, profileMessages, weekdays, type AvailabilityDay } from '@common/profile';
+import { Switch } from '../../components/switch';
 import { SelectField } from '../../components/select-field';
-import { cn } from '../../lib/cn';
 
 interface AvailabilityRowProps {
   day: AvailabilityDay;
@@ -40,18 +39,11 @@ export function AvailabilityRow({ day, onChange }: AvailabilityRowProps) {
     <li className="py-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex items-center gap-3 sm:w-44">
-          <Switch.Root
+          <Switch
             checked={day.isAvailable}
             onCheckedChange={(isAvailable) => onChange({ ...day, isAvailable })}
             aria-labelledby={nameId}
-            className={cn(
-              'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full transition-colors',
-              'bg-slate-300 data-[state=checked]:bg-indigo-600 dark:bg-slate-700 dark:data-[state=checked]:bg-indigo-500',
-              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
-            )}
-          >
-            <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-          </Switch.Root>
+          />
           <span id={nameId} className="text-sm font-medium text-slate-900 dark:text-slate-100">
             {name}
           </span>
