@@ -1,6 +1,6 @@
 // The bench's lines of the booking page: each request beside the SQL its cheapest server would run (see line.ts).
 import { randomUUID } from 'node:crypto';
-import { BOOKING_MAX_ADVANCE_DAYS, BOOKING_SLOT_MINUTES } from '../seed';
+import { BOOKING_MAX_ADVANCE_DAYS, BOOKING_SLOT_MINUTES } from '../seed-inbound';
 import { MINUTE, utcMidnight, type Line, type LineContext } from './line';
 
 /** The booking page's slots of a day: the owner's rules and their bookings that day, as one statement. */
