@@ -6,8 +6,9 @@ import type { z } from 'zod';
  * (`serve()` in server/src/http/serve.ts) and the web calls it through `call()` (web/src/lib/api.ts), so a path
  * is written once and a body is checked against its schema when the web code compiles.
  *
- * Only zod's types are imported here: the web's shared chunk loads this file, and zod loads with the pages
- * whose schemas a route names.
+ * Only zod's types are imported here, and zod loads with the pages whose schemas a route names. A route's address is
+ * built by api-url.ts; the zod-free routes of the pages kept small (`common/<area>-routes.ts`) are plain objects,
+ * so no page's first load needs the builders below.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -61,37 +62,3 @@ export type PathParams<Path extends string> = Path extends `${string}:${infer Se
 
 /** A param's name ends where its segment's suffix starts: `:token.ics` names `token`. */
 type NameOf<Segment extends string> = Segment extends `${infer Name}.${string}` ? Name : Segment;
-
-/** Values a query string carries; `undefined` and `null` leave the key out. */
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-
-/** The path of a route with its params filled in, each encoded. */
-export function pathOf(route: Pick<ApiRoute, 'path'>, params: Record<string, string> = {}): string {
-  return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${route.path} needs its "${name}"`);
-    return encodeURIComponent(value);
-  });
-}
-
-/** The query string of a call, without its `?`: keys in their given order, empty values left out. */
-export function queryOf(query: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value))
-      for (const item of value as readonly (string | number)[]) params.append(key, String(item));
-    else params.set(key, String(value));
-  }
-  return params.toString();
-}
-
-/** The URL of a route: its filled path, and `?query` when there is one. */
-export function urlOf(
-  route: Pick<ApiRoute, 'path'>,
-  params?: Record<string, string>,
-  query?: Record<string, QueryValue>,
-) {
-  const search = query ? queryOf(query) : '';
-  return search ? `${pathOf(route, params)}?${search}` : pathOf(route, params);
-}

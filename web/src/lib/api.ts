@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { urlOf, type ApiRoute, type HttpMethod, type PathParams, type QueryValue } from '@common/api-route';
+import type { ApiRoute, HttpMethod, PathParams } from '@common/api-route';
+import { urlOf, type QueryValue } from '@common/api-url';
 import type { ErrorBody } from '@common/http';
 
 /** What reads a response body: a zod schema, or any object with the same `parse`. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pathOf } from '@common/api-route';
+import { pathOf } from '@common/api-url';
 import {
   CALENDAR_KIND_CAP,
   type Calendar,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { urlOf } from '@common/api-route';
+import { urlOf } from '@common/api-url';
 import { avatarTypes, type AvatarExtension } from '@common/profile';
 import { profileApi } from '@common/profile-api';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Download, Plus, Upload, Users } from 'lucide-react';
-import { pathOf } from '@common/api-route';
+import { pathOf } from '@common/api-url';
 import { contactMessages, type ContactListItem, type ContactSort, type SortDirection } from '@common/contacts';
 import { contactsApi } from '@common/contacts-api';
 import { Button, buttonClasses } from '../../components/button';

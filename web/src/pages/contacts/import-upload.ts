@@ -6,7 +6,7 @@ import {
   type ContactImportOptions,
   type ContactImportResult,
 } from '@common/contacts';
-import { pathOf } from '@common/api-route';
+import { pathOf } from '@common/api-url';
 import { contactsApi } from '@common/contacts-api';
 import { errorBodySchema } from '@common/http';
 import { ApiError, isApiError, refusalMessage } from '../../lib/api';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText, FileX, Mail } from 'lucide-react';
-import { pathOf } from '@common/api-route';
+import { pathOf } from '@common/api-url';
 import { emailMessages, omittedAttachmentNote, type EmailAddress, type EmailDetail } from '@common/email';
 import { emailApi } from '@common/email-api';
 import { Button } from '../../components/button';

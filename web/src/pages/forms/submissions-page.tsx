@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ArrowLeft, Download, Inbox } from 'lucide-react';
-import { pathOf } from '@common/api-route';
+import { pathOf } from '@common/api-url';
 import { formMessages, type Form } from '@common/forms';
 import { formsApi } from '@common/forms-api';
 import { Button, buttonClasses } from '../../components/button';

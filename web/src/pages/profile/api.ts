@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { authMessages, type ChangePasswordInput, type User } from '@common/auth';
-import { pathOf } from '@common/api-route';
+import { pathOf } from '@common/api-url';
 import { authApi } from '@common/auth-api';
 import { bookingApi } from '@common/booking-api';
 import { errorBodySchema } from '@common/http';

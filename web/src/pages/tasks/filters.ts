@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { queryOf } from '@common/api-route';
+import { queryOf } from '@common/api-url';
 import { taskStatuses } from '@common/constants';
 import { taskDueFilters, type TaskDueFilter, type TaskStatus } from '@common/tasks';
 

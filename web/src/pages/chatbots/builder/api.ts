@@ -1,4 +1,4 @@
-import { pathOf } from '@common/api-route';
+import { pathOf } from '@common/api-url';
 import type { FlowDefinition } from '@common/chatbot-flow';
 import type { ChatbotDetail } from '@common/chatbots';
 import { chatbotsApi } from '@common/chatbots-api';

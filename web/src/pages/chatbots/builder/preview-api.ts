@@ -1,4 +1,4 @@
-import { pathOf } from '@common/api-route';
+import { pathOf } from '@common/api-url';
 import type { ChatInput, ChatTurn } from '@common/chatbots';
 import { chatbotsApi } from '@common/chatbots-api';
 import { ApiError, call } from '../../../lib/api';

@@ -1,4 +1,4 @@
-import { pathOf } from '@common/api-route';
+import { pathOf } from '@common/api-url';
 import type { ChatExpectation, ChatInput, ChatMessage, ChatTurn } from '@common/chatbots';
 import { chatbotsPublicRoutes as routes } from '@common/chatbots-public-routes';
 import { ApiError, readError } from '../../../lib/api';
