@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { EmailCheckResult, EmailListItem } from '../common/email';
 import type { Stats } from './load';
 import { probingLoop, sampleWhile, type LoopDelay } from './probes';
+import { ms } from './report';
 
 // The server while 'Check Mail' takes in a message of nearly 25 MB from the test mail servers.
 

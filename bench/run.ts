@@ -7,12 +7,11 @@
 // The bench user is a heavy user (see SIZE: contacts, deals over three pipelines with their activities, projects,
 // tasks, forms with submissions, bookings and a booking page open a year ahead, a mailbox); the light users have a
 // few rows.
-import { type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
 import { cleanGinPendingLists } from '../server/src/db/auto-analyze';

@@ -3,18 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { FormField } from '../common/forms';
 import type { Db } from '../server/src/db/client';
 import {
-  authAccounts,
-  authUsers,
-  contacts,
   defaultFormSettings,
   defaultFormStyle,
   forms,
-  pipelines,
   schedulingAvailability,
   schedulingSettings,
-  users,
 } from '../server/src/db/schema';
 import { selectRows } from '../server/src/db/select-rows';
+import { BENCH_EMAIL } from './seed';
 import { contactNameSql } from './seed-names';
 
 // The heavy user's forms with their submissions, bookings and mailbox: what reaches an account from outside.

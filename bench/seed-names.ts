@@ -46,5 +46,3 @@ export function contactRow(userId: string, i: number) {
     company: COMPANIES[i % COMPANIES.length] ?? null,
   };
 }
-
-

@@ -4,20 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../server/src/db/client';
-import { sql, type SQL } from 'drizzle-orm';
-import type { FormField } from '../common/forms';
-import {
-  authAccounts,
-  authUsers,
-  contacts,
-  defaultFormSettings,
-  defaultFormStyle,
-  forms,
-  pipelines,
-  schedulingAvailability,
-  schedulingSettings,
-  users,
-} from '../server/src/db/schema';
+import { sql } from 'drizzle-orm';
+import { authAccounts, authUsers, contacts, pipelines, users } from '../server/src/db/schema';
 import { hashPassword } from '../server/src/auth/password';
 import { seedBookings, seedEmail, seedForms } from './seed-inbound';
 import { COMPANIES, contactNameSql, contactRow } from './seed-names';

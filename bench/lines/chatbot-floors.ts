@@ -57,4 +57,3 @@ export const aiTurnFloorSql = `with conv as (
     (select json_agg(history) from history) as history, (select row_to_json(config) from config) as config,
     (select json_agg(passages) from passages) as passages, (select day from counted) as day, conv.published_flow
   from conv`;
-
