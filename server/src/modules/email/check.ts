@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { emailIncomingTypes } from '@common/constants';
 import type { EmailCheckResult } from '@common/email';
@@ -9,6 +9,13 @@ import type { Db } from '../../db/client';
 import { emailAccounts, emailImapFolders, emailServerConfig, mailRemoteUids } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SecretBox } from '../../secrets/secret-box';
+import {
+  claimAccount,
+  claimDueAccounts,
+  finishCheck,
+  renewLease,
+  type ClaimedAccount,
+} from '../email-accounts/check-lease';
 import { fetchImap, type ImapFolder, type ImapFolderState } from './imap';
 import { MailConnectionError } from './mail-errors';
 import type { MailConnectOptions, MailServer } from './mail-host';
@@ -17,8 +24,8 @@ import { fetchPop3 } from './pop3';
 import { storeIncoming, type IncomingPlacement } from './store';
 
 // Checking an account for new mail: by 'Check Mail' (POST /api/email/check) and by the server itself every N
-// minutes. An account is checked by one check at a time, whichever server process runs it: each check first takes
-// the account's lease in the database, and gives it back when done (or it runs out, should the process die).
+// minutes. An account is checked by one check at a time: each check first takes the account's lease
+// (email-accounts/check-lease.ts), and gives it back when done.
 
 /** What a check needs of the server's settings. */
 export type MailCheckConfig = Pick<Config, 'dataDir' | 'allowPrivateHosts' | 'mailCa'>;
@@ -26,43 +33,7 @@ export type MailCheckConfig = Pick<Config, 'dataDir' | 'allowPrivateHosts' | 'ma
 /** Where a check's trouble of our own (not the mail server's) is written. */
 export type MailCheckLog = Pick<FastifyBaseLogger, 'error'>;
 
-export type AccountCheck = EmailCheckResult['accounts'][number];
-
-/** How long a check may hold its account: a check cut short (a killed server) frees it by then. */
-export const CHECK_LEASE_MINUTES = 5;
-/** Accounts one round of the scheduler claims; more wait for the next round. */
-export const DUE_ACCOUNTS_PER_ROUND = 10;
-
-const leaseEnd = sql.raw(`now() + interval '${CHECK_LEASE_MINUTES} minutes'`);
-const leaseFree = sql`(${emailAccounts.checkLeaseUntil} is null or ${emailAccounts.checkLeaseUntil} < now())`;
-
-const claimedColumns = {
-  id: emailAccounts.id,
-  userId: emailAccounts.userId,
-  email: emailAccounts.email,
-  allowUnencrypted: emailAccounts.allowUnencrypted,
-};
-type ClaimedAccount = { id: string; userId: string; email: string; allowUnencrypted: boolean };
-
-/** Takes the account's lease; null when another check holds it. */
-async function claim(db: Db, userId: string, accountId: string): Promise<ClaimedAccount | null> {
-  const [claimed] = await db
-    .update(emailAccounts)
-    .set({ checkLeaseUntil: leaseEnd })
-    .where(and(eq(emailAccounts.id, accountId), eq(emailAccounts.userId, userId), leaseFree))
-    .returning(claimedColumns);
-  return claimed ?? null;
-}
-
-/** Extends a lease that has not run out yet; false when it has. */
-async function renewLease(db: Db, accountId: string): Promise<boolean> {
-  const renewed = await db
-    .update(emailAccounts)
-    .set({ checkLeaseUntil: leaseEnd })
-    .where(and(eq(emailAccounts.id, accountId), gte(emailAccounts.checkLeaseUntil, sql`now()`)))
-    .returning({ id: emailAccounts.id });
-  return renewed.length > 0;
-}
+type AccountCheck = EmailCheckResult['accounts'][number];
 
 /** IMAP folders whose mail is fetched, and where it goes: the Sent folder holds copies of what we sent ourselves. */
 export function storedFolderOf(folder: ImapFolder): IncomingPlacement['folder'] | null {
@@ -186,16 +157,7 @@ async function checkClaimed(
       error = emailSendMessages.storeFailed;
     }
   }
-  await db
-    .update(emailAccounts)
-    .set({
-      lastCheckedAt: sql`now()`,
-      lastCheckError: error,
-      checkLeaseUntil: null,
-      nextCheckAt: sql`case when ${emailAccounts.checkEveryMinutes} is null then null
-        else now() + make_interval(mins => ${emailAccounts.checkEveryMinutes}) end`,
-    })
-    .where(eq(emailAccounts.id, account.id));
+  await finishCheck(db, account.id, error);
   return { accountId: account.id, email: account.email, newMessages: progress.newMessages, error };
 }
 
@@ -216,7 +178,7 @@ export async function checkAccount(
     .from(emailAccounts)
     .where(and(eq(emailAccounts.id, accountId), eq(emailAccounts.userId, userId)));
   if (!account) throw notFound();
-  const claimed = await claim(db, userId, accountId);
+  const claimed = await claimAccount(db, userId, accountId);
   if (!claimed) return { accountId, email: account.email, newMessages: 0, error: null };
   return checkClaimed(db, secrets, config, claimed, log);
 }
@@ -252,18 +214,7 @@ export async function runDueChecks(
   config: MailCheckConfig,
   options: { log?: MailCheckLog; stopping?: () => boolean; limit?: number } = {},
 ): Promise<AccountCheck[]> {
-  const due = db
-    .select({ id: emailAccounts.id })
-    .from(emailAccounts)
-    .where(and(isNotNull(emailAccounts.checkEveryMinutes), lte(emailAccounts.nextCheckAt, sql`now()`), leaseFree))
-    .orderBy(asc(emailAccounts.nextCheckAt))
-    .limit(options.limit ?? DUE_ACCOUNTS_PER_ROUND)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(emailAccounts)
-    .set({ checkLeaseUntil: leaseEnd })
-    .where(and(inArray(emailAccounts.id, due), leaseFree))
-    .returning(claimedColumns);
+  const claimed = await claimDueAccounts(db, options.limit);
   const checks: AccountCheck[] = [];
   for (const [index, account] of claimed.entries()) {
     // Stopping, the accounts left keep their lease until it runs out: a lease may not be ours any more to free.
