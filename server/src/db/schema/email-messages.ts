@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -17,7 +18,8 @@ import { isNotBlank, isOneOf } from './check-helpers';
 import { createdAtColumn, idColumn, ownerColumn } from './columns';
 import { emailAccounts } from './email';
 
-// Stored mail (issue 15): what POP3/IMAP fetched and what the user sent, their folders and attachments.
+// Stored mail (issue 15): what POP3/IMAP fetched and what the user sent, their folders and attachments, and where
+// fetching stopped (the email area writes all of these; the accounts themselves are in email.ts).
 // Named mail* here: `emailMessages` and `emailFolders` are the screens' words in common/email.ts.
 
 /** An e-mail address as a message's header names it. */
@@ -174,4 +176,19 @@ export const mailRemoteUids = pgTable(
     uid: text('uid').notNull(),
   },
   (t) => [primaryKey({ name: 'email_remote_uids_pk', columns: [t.accountId, t.uid] })],
+);
+
+/** Where fetching stopped in each IMAP folder of an account: UIDs mean something only under their UIDVALIDITY. */
+export const emailImapFolders = pgTable(
+  'email_imap_folders',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => emailAccounts.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    // Both are unsigned 32-bit numbers in IMAP: past integer's range.
+    uidValidity: bigint('uid_validity', { mode: 'number' }),
+    lastUid: bigint('last_uid', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'email_imap_folders_pk', columns: [t.accountId, t.path] })],
 );

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { isBetween, isNotBlank, isOneOf } from './check-helpers';
 import { emailAuthMethods, emailCheckIntervals, emailProviders, emailServerTypes } from '../../../../common/constants';
 import { createdAtColumn, idColumn, ownerColumn } from './columns';
@@ -82,19 +70,4 @@ export const emailServerConfig = pgTable(
     // "select for the user" (part 2 §7).
     index('email_server_config_user_idx').on(t.userId),
   ],
-);
-
-/** Where fetching stopped in each IMAP folder of an account: UIDs mean something only under their UIDVALIDITY. */
-export const emailImapFolders = pgTable(
-  'email_imap_folders',
-  {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => emailAccounts.id, { onDelete: 'cascade' }),
-    path: text('path').notNull(),
-    // Both are unsigned 32-bit numbers in IMAP: past integer's range.
-    uidValidity: bigint('uid_validity', { mode: 'number' }),
-    lastUid: bigint('last_uid', { mode: 'number' }),
-  },
-  (t) => [primaryKey({ name: 'email_imap_folders_pk', columns: [t.accountId, t.path] })],
 );
