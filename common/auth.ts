@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { authMessages } from './auth-messages';
 import { isCommonPassword } from './common-passwords';
+import { passwordMessages } from './password-messages';
 
 export const PASSWORD_MIN_LENGTH = 6;
-
-export { authMessages };
 
 const email = z
   .string({ message: 'Email is required' })
@@ -24,7 +22,7 @@ export const signInInputSchema = z.object({ email, password });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
 /** A new password follows the sign-up rules: 6 to 128 characters, not one of the most common. */
-const newPassword = password.refine((value) => !isCommonPassword(value), authMessages.commonPassword);
+const newPassword = password.refine((value) => !isCommonPassword(value), passwordMessages.commonPassword);
 
 export const signUpInputSchema = z.object({
   name: z
@@ -55,9 +53,9 @@ export type CurrentSessionResponse = z.infer<typeof currentSessionResponseSchema
 /** POST /api/auth/change-password: ends every other session of the user; answers 204 with a new session cookie. */
 export const changePasswordInputSchema = z.object({
   currentPassword: z
-    .string({ message: authMessages.currentPasswordRequired })
-    .min(1, authMessages.currentPasswordRequired)
-    .max(128, authMessages.currentPasswordWrong),
+    .string({ message: passwordMessages.currentPasswordRequired })
+    .min(1, passwordMessages.currentPasswordRequired)
+    .max(128, passwordMessages.currentPasswordWrong),
   newPassword,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
@@ -67,5 +65,5 @@ export const changePasswordFormSchema = changePasswordInputSchema
   .extend({ confirmPassword: z.string() })
   .refine((input) => input.newPassword === input.confirmPassword, {
     path: ['confirmPassword'],
-    message: authMessages.passwordsDoNotMatch,
+    message: passwordMessages.passwordsDoNotMatch,
   });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { authMessages } from '../common/auth-messages';
+import { passwordMessages } from '../common/password-messages';
 import { expect, test, type TestUser } from './support/fixtures';
 import { expectNoSeriousViolations } from './support/helpers';
 
@@ -35,7 +35,7 @@ for (const width of [1280, 375]) {
         await fresh.fill('Brand-New-Horse-9');
         await confirm.fill('Brand-New-Horse-9');
         await form.getByRole('button', { name: 'Change Password' }).click();
-        await expect(form.getByText(authMessages.currentPasswordWrong)).toBeVisible();
+        await expect(form.getByText(passwordMessages.currentPasswordWrong)).toBeVisible();
         await expect(current).toHaveAttribute('aria-invalid', 'true');
         expect(await overflow(page)).toBeLessThanOrEqual(0);
         await expectNoSeriousViolations(page);
@@ -44,11 +44,11 @@ for (const width of [1280, 375]) {
         await current.fill(signedIn.password);
         await confirm.fill('Brand-New-Horse-8');
         await form.getByRole('button', { name: 'Change Password' }).click();
-        await expect(form.getByText(authMessages.passwordsDoNotMatch)).toBeVisible();
+        await expect(form.getByText(passwordMessages.passwordsDoNotMatch)).toBeVisible();
 
         await confirm.fill('Brand-New-Horse-9');
         await form.getByRole('button', { name: 'Change Password' }).click();
-        await expect(page.getByText(authMessages.passwordChanged)).toBeVisible();
+        await expect(page.getByText(passwordMessages.passwordChanged)).toBeVisible();
         await expect(current).toHaveValue('');
         expect(await laptop.isSignedIn()).toBe(false);
 
@@ -72,7 +72,7 @@ for (const width of [1280, 375]) {
         await expect(button).toBeVisible();
         expect(await overflow(page)).toBeLessThanOrEqual(0);
         await button.click();
-        await expect(page.getByText(authMessages.otherSessionsEnded)).toBeVisible();
+        await expect(page.getByText(passwordMessages.otherSessionsEnded)).toBeVisible();
         expect(await laptop.isSignedIn()).toBe(false);
         await page.reload();
         await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeVisible();

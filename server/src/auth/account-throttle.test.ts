@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
 import { buildTestApp, signUp, uniqueEmail, type TestApp } from '../test/test-app';
 import { ACCOUNT_LOCK_SECONDS } from './account-throttle';
 

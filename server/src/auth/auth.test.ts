@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
+import { passwordMessages } from '@common/password-messages';
 import { authSessions, authUsers, users } from '../db/schema';
 import { buildApp } from '../app';
 import { buildTestApp, clientFor, cookieOf, signUp, testConfig, uniqueEmail, type TestApp } from '../test/test-app';
@@ -60,7 +61,7 @@ describe('sign-up', () => {
     [{ name: '' }, 'name', 'Full Name is required'],
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [{ password: '12345' }, 'password', 'Password must be at least 6 characters'],
-    [{ password: 'password123' }, 'password', authMessages.commonPassword],
+    [{ password: 'password123' }, 'password', passwordMessages.commonPassword],
     [{ name: 42 }, 'name', 'Full Name is required'],
   ])('answers 400 with a field message for %j', async (overrides, field, message) => {
     const res = await post('/api/auth/sign-up', signUpBody(overrides));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { authMessages } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
 import { buildTestApp, signUp, uniqueEmail, type TestApp } from '../test/test-app';
 import { hashPassword, isHashQueueFullNow } from './password';
 

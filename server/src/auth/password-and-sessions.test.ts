@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
+import { passwordMessages } from '@common/password-messages';
 import { buildTestApp, clientFor, cookieOf, signUp, type TestApp, type UserClient } from '../test/test-app';
 
 let t: TestApp;
@@ -52,8 +53,8 @@ describe('changing the password', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: authMessages.currentPasswordWrong,
-      fields: { currentPassword: authMessages.currentPasswordWrong },
+      error: passwordMessages.currentPasswordWrong,
+      fields: { currentPassword: passwordMessages.currentPasswordWrong },
     });
     expect((await phone.get('/api/me')).statusCode).toBe(200);
     expect((await bob.get('/api/me')).statusCode).toBe(200);
@@ -64,11 +65,11 @@ describe('changing the password', () => {
     [
       { currentPassword: '', newPassword: 'brand-new-horse-9' },
       'currentPassword',
-      authMessages.currentPasswordRequired,
+      passwordMessages.currentPasswordRequired,
     ],
-    [{ newPassword: 'brand-new-horse-9' }, 'currentPassword', authMessages.currentPasswordRequired],
+    [{ newPassword: 'brand-new-horse-9' }, 'currentPassword', passwordMessages.currentPasswordRequired],
     [{ currentPassword: PASSWORD, newPassword: '12345' }, 'newPassword', 'Password must be at least 6 characters'],
-    [{ currentPassword: PASSWORD, newPassword: 'password123' }, 'newPassword', authMessages.commonPassword],
+    [{ currentPassword: PASSWORD, newPassword: 'password123' }, 'newPassword', passwordMessages.commonPassword],
     [
       { currentPassword: PASSWORD, newPassword: 'x'.repeat(129) },
       'newPassword',

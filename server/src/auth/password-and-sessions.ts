@@ -1,5 +1,7 @@
 import { isAPIError } from 'better-auth/api';
-import { authMessages, type ChangePasswordInput } from '@common/auth';
+import { type ChangePasswordInput } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
+import { passwordMessages } from '@common/password-messages';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { accountLockSeconds, clearSignInFailures, recordSignInFailure } from './account-throttle';
@@ -8,7 +10,7 @@ import { isHashQueueFull } from './password';
 import type { SessionUser } from './session-check';
 
 const wrongCurrentPassword = () =>
-  new AppError(400, authMessages.currentPasswordWrong, { currentPassword: authMessages.currentPasswordWrong });
+  new AppError(400, passwordMessages.currentPasswordWrong, { currentPassword: passwordMessages.currentPasswordWrong });
 
 /**
  * Changes the signed-in user's password and ends every other session of theirs. Better Auth checks the current

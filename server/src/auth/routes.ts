@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authMessages, type User } from '@common/auth';
+import { type User } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
 import { authApi } from '@common/auth-api';
 import { AppError } from '../errors';
 import { serve } from '../http/serve';

@@ -1,6 +1,7 @@
 import { isAPIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
-import { authMessages, type SignInInput, type SignUpInput, type User } from '@common/auth';
+import { type SignInInput, type SignUpInput, type User } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
 import type { Db } from '../db/client';
 import { createProfile, ensureProfile } from '../modules/profile/service';
 import { authUsers, users } from '../db/schema';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authMessages } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
 import { buildApp } from '../app';
 import { authSessions, users } from '../db/schema';
 import { buildTestApp, clientFor, signUp, testConfig, type TestApp } from '../test/test-app';

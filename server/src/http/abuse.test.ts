@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authMessages } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
 import { AVATAR_MAX_BYTES, profileMessages } from '@common/profile';
 import { buildApp } from '../app';
 import { buildTestApp, openTestDatabase, signUp, testConfig, type TestApp } from '../test/test-app';

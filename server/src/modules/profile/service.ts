@@ -4,7 +4,7 @@ import type { ProfileInput } from '@common/profile';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { SessionUser } from '../../auth/session-check';
-import { authMessages } from '@common/auth';
+import { authMessages } from '@common/auth-messages';
 import { AppError } from '../../errors';
 
 type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { authMessages, type ChangePasswordInput, type User } from '@common/auth';
+import { type ChangePasswordInput, type User } from '@common/auth';
+import { passwordMessages } from '@common/password-messages';
 import { pathOf } from '@common/api-url';
 import { authApi } from '@common/auth-api';
 import { bookingApi } from '@common/booking-api';
@@ -92,11 +93,11 @@ const failureMessage = (error: unknown, fallback: string) =>
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: ChangePasswordInput) => call(authApi.changePassword, { body: input }),
-    onSuccess: () => toast.success(authMessages.passwordChanged),
+    onSuccess: () => toast.success(passwordMessages.passwordChanged),
     onError: (error) => {
       // A field's own message shows under it (the form sets it); anything else is a toast.
       if (!(isApiError(error, 400) && (error.fields.currentPassword || error.fields.newPassword)))
-        toast.error(failureMessage(error, authMessages.passwordChangeFailed));
+        toast.error(failureMessage(error, passwordMessages.passwordChangeFailed));
     },
   });
 }
@@ -104,8 +105,8 @@ export function useChangePassword() {
 export function useSignOutOtherSessions() {
   return useMutation({
     mutationFn: () => call(authApi.signOutOthers),
-    onSuccess: () => toast.success(authMessages.otherSessionsEnded),
-    onError: (error) => toast.error(failureMessage(error, authMessages.otherSessionsEndFailed)),
+    onSuccess: () => toast.success(passwordMessages.otherSessionsEnded),
+    onError: (error) => toast.error(failureMessage(error, passwordMessages.otherSessionsEndFailed)),
   });
 }
 
