@@ -2,6 +2,9 @@ import { get, post } from './api-route';
 import {
   changePasswordInputSchema,
   currentSessionResponseSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  passwordResetStatusSchema,
   sessionResponseSchema,
   signInInputSchema,
   signUpInputSchema,
@@ -17,6 +20,11 @@ export const authApi = {
   changePassword: post('/api/auth/change-password', { body: changePasswordInputSchema, status: 204 }),
   signOutOthers: post('/api/auth/sign-out-others', { body: emptyBodySchema, status: 204 }),
   me: get('/api/me', { response: sessionResponseSchema }),
+  passwordResetStatus: get('/api/auth/password-reset', { response: passwordResetStatusSchema }),
+  /** Sends a reset link when the account exists; 204 either way (503 when this server sends no mail). */
+  requestPasswordReset: post('/api/auth/password-reset', { body: passwordResetRequestSchema, status: 204 }),
+  /** Sets the new password and ends every session of the account. */
+  resetPassword: post('/api/auth/password-reset/confirm', { body: passwordResetConfirmSchema, status: 204 }),
   /** The web app's session check: the user, or null with no session. */
   session: { ...authRoutes.session, response: currentSessionResponseSchema },
 };

@@ -67,3 +67,25 @@ export const changePasswordFormSchema = changePasswordInputSchema
     path: ['confirmPassword'],
     message: passwordMessages.passwordsDoNotMatch,
   });
+
+/** POST /api/auth/password-reset: asks for a reset link by email; the answer is the same whether the account exists. */
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** GET /api/auth/password-reset: whether this server can send reset links (SMTP_URL is set). */
+export const passwordResetStatusSchema = z.object({ available: z.boolean() });
+
+/** POST /api/auth/password-reset/confirm: the link's token and the new password, which follows the sign-up rules. */
+export const passwordResetConfirmSchema = z.object({
+  token: z.string({ message: 'Token is required' }).min(1, 'Token is required').max(200, 'Token is too long'),
+  newPassword,
+});
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+/** The reset page's form: the new password typed twice. */
+export const passwordResetFormSchema = z
+  .object({ newPassword, confirmPassword: z.string() })
+  .refine((input) => input.newPassword === input.confirmPassword, {
+    path: ['confirmPassword'],
+    message: passwordMessages.passwordsDoNotMatch,
+  });

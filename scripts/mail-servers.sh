@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts throw-away mail servers on loopback for the email tests and prints their settings as export lines:
 # Dovecot (POP3 and IMAP, each plain with STARTTLS and implicit TLS) and an SMTP server (scripts/mail-smtp-server.ts)
-# that delivers into the same Maildirs. Two users, a self-signed certificate made at start; nothing of /etc/dovecot.
+# that delivers into the same Maildirs. Three users, a self-signed certificate made at start; nothing of /etc/dovecot.
 # Usage: eval "$(scripts/mail-servers.sh start)"   …   scripts/mail-servers.sh stop "$MAIL_TEST_DIR"
 # Ports from MAIL_TEST_POP3_PORT, MAIL_TEST_POP3S_PORT, MAIL_TEST_IMAP_PORT, MAIL_TEST_IMAPS_PORT,
 # MAIL_TEST_SMTP_PORT, MAIL_TEST_SMTPS_PORT, so two runs can coexist.
@@ -18,6 +18,9 @@ user1=alice@pipewise.test
 password1=alice-mail-password
 user2=bob@pipewise.test
 password2=bob-mail-password
+# The product's own mail (SMTP_URL: password-reset links) is sent as and to this one, so no other test's inbox sees it.
+user3=carol@pipewise.test
+password3=carol-mail-password
 
 # Waits until something listens on 127.0.0.1:$1, or fails after 20 s.
 wait_for_port() {
@@ -49,7 +52,7 @@ case "${1:-}" in
     chmod 644 "$dir/cert.pem"
     # passwd-file: user:password:uid:gid::home; {PLAIN} so PLAIN, LOGIN and CRAM-MD5 can all be checked.
     : >"$dir/users"
-    for entry in "$user1:$password1" "$user2:$password2"; do
+    for entry in "$user1:$password1" "$user2:$password2" "$user3:$password3"; do
       name="${entry%%:*}"
       home="$dir/mail/$name"
       mkdir -p "$home/Maildir/tmp" "$home/Maildir/new" "$home/Maildir/cur"
@@ -128,6 +131,8 @@ EOF
     echo "export MAIL_TEST_PASSWORD='$password1'"
     echo "export MAIL_TEST_USER2='$user2'"
     echo "export MAIL_TEST_PASSWORD2='$password2'"
+    echo "export MAIL_TEST_USER3='$user3'"
+    echo "export MAIL_TEST_PASSWORD3='$password3'"
     ;;
   stop)
     dir="${2:?the folder printed by start}"

@@ -1,7 +1,8 @@
 /**
  * The throw-away SMTP server of scripts/mail-servers.sh: AUTH PLAIN, LOGIN or CRAM-MD5 against the Dovecot users,
- * on a plain port (STARTTLS offered) and an implicit-TLS port. Every accepted recipient that is one of the users gets
- * the message in their Maildir, where Dovecot serves it by POP3 and IMAP; other recipients are accepted and dropped.
+ * on a plain port (STARTTLS offered) and an implicit-TLS port. Every accepted recipient that is one of the users, or a
+ * sub-address of one (user+tag@), gets the message in their Maildir, where Dovecot serves it by POP3 and IMAP; other
+ * recipients are accepted and dropped.
  * Usage: node --import tsx scripts/mail-smtp-server.ts DIR (the folder made by mail-servers.sh start).
  */
 import { randomBytes } from 'node:crypto';
@@ -79,7 +80,8 @@ const options: SMTPServerOptions = {
       const message = Buffer.concat(chunks);
       try {
         for (const recipient of session.envelope.rcptTo) {
-          const user = users.get(recipient.address.toLowerCase());
+          // Sub-addresses reach their user, as on most mail servers: alice+anything@ is alice@.
+          const user = users.get(recipient.address.toLowerCase().replace(/\+[^@]*@/, '@'));
           if (user) deliver(user, message);
         }
         callback();

@@ -9,6 +9,8 @@ import { createAuth, type Auth } from './auth/better-auth';
 import { requireUser } from './auth/guard';
 import { SessionChecker } from './auth/session-check';
 import { authRoutes, tooManyAttempts } from './auth/routes';
+import { afterPasswordReset, resetLinkSender } from './auth/password-reset';
+import { createProductMail, type ProductMail } from './product-mail';
 import { handleError } from './http/error-handler';
 import { refuseNulInQuery, registerJsonParser } from './http/json-body';
 import { databaseRateLimitStore } from './http/rate-limit-store';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     cursors: Cursors;
     /** Reads the session of each signed-in request; see auth/session-check.ts. */
     sessions: SessionChecker;
+    /** The product's own mail (SMTP_URL), or null when it sends none; see product-mail.ts. */
+    productMail: ProductMail | null;
   }
 }
 
@@ -108,7 +112,12 @@ export async function buildApp({
   refuseNulInQuery(app);
 
   app.decorate('db', database.db);
-  const auth = createAuth(database.db, config);
+  const productMail = createProductMail(config, app.log);
+  app.decorate('productMail', productMail);
+  const auth = createAuth(database.db, config, {
+    sendResetLink: productMail && resetLinkSender(database.db, config.publicUrl, productMail),
+    afterReset: (user) => afterPasswordReset(app, user),
+  });
   app.decorate('auth', auth);
   app.decorate('sessions', new SessionChecker(database.db, auth, config.secretKey));
   app.decorate('config', config);

@@ -76,3 +76,22 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the AI providers’ setting
       expect(configOf({ AI_TIMEOUT_MS: value }).aiTimeoutMs, value).toBeUndefined();
   });
 });
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('the product’s own mail', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pipewise-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const configOf = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'k', ...env }, false);
+
+  it('is off without SMTP_URL, and sends from no-reply at the public host by default', () => {
+    const config = configOf({ PUBLIC_URL: 'https://crm.example.com' });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('Pipewise <no-reply@crm.example.com>');
+    expect(configOf({ MAIL_FROM: ' Sales <sales@example.com> ' }).mailFrom).toBe('Sales <sales@example.com>');
+  });
+
+  it('takes an smtp:// or smtps:// URL, and refuses anything else naming the setting', () => {
+    expect(configOf({ SMTP_URL: 'smtps://user:p%40ss@mail.example.com' }).smtpUrl?.hostname).toBe('mail.example.com');
+    for (const value of ['mail.example.com', 'https://mail.example.com', 'smtp://'])
+      expect(() => configOf({ SMTP_URL: value }), value).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+  });
+});

@@ -49,6 +49,13 @@ export interface Config {
   aiTimeoutMs?: number;
   /** How long a provider's stream may stay silent before the answer counts as failed (AI_IDLE_TIMEOUT_MS), default 20 s. */
   aiIdleTimeoutMs?: number;
+  /**
+   * The server the product sends its own mail through (SMTP_URL: smtp:// with STARTTLS when offered, smtps:// with
+   * TLS from the start, user and password in the URL): password-reset links. Unset, that mail is off.
+   */
+  smtpUrl?: URL;
+  /** The sender of the product's own mail (MAIL_FROM), by default no-reply at PUBLIC_URL's host. */
+  mailFrom: string;
 }
 
 /** Every setting, from the environment, with its default. */
@@ -82,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
     },
     aiTimeoutMs: positiveNumber(env.AI_TIMEOUT_MS),
     aiIdleTimeoutMs: positiveNumber(env.AI_IDLE_TIMEOUT_MS),
+    smtpUrl: smtpUrlSetting(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || `Pipewise <no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
   };
 }
 
@@ -140,6 +149,22 @@ function baseUrlSetting(name: string, value: string | undefined): string | undef
     throw new ConfigError(`${name} must be an http:// or https:// URL, e.g. https://proxy.example.com/v1.`);
   }
   return text.replace(/\/+$/, '');
+}
+
+/** SMTP_URL as a URL; anything but smtp:// or smtps:// with a host stops the start. */
+function smtpUrlSetting(value: string | undefined): URL | undefined {
+  const text = (value ?? '').trim();
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com.');
+  }
+  return url;
 }
 
 /** A setting in milliseconds or a count; unset, empty or not a positive number: undefined (the default). */

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { serve } from '../http/serve';
 import { authHeaders, findUser, requireUser } from './guard';
 import { changePassword, endOtherSessions } from './password-and-sessions';
+import { requestPasswordReset, resetPassword } from './password-reset';
 import { ensureProfile } from '../modules/profile/service';
 import { signIn, signOut, signUp } from './service';
 import type { SessionUser } from './session-check';
@@ -85,6 +86,25 @@ export async function authRoutes(app: FastifyInstance) {
       return reply.code(204).send();
     },
     { preHandler: requireUser },
+  );
+  serve(app, authApi.passwordResetStatus, () => ({ available: app.productMail !== null }));
+  serve(
+    app,
+    authApi.requestPasswordReset,
+    async (req, reply) => {
+      await requestPasswordReset(app.auth, app.productMail, req.body.email);
+      return reply.code(204).send();
+    },
+    { config },
+  );
+  serve(
+    app,
+    authApi.resetPassword,
+    async (req, reply) => {
+      await resetPassword(app.auth, req.body);
+      return reply.code(204).send();
+    },
+    { config },
   );
   serve(
     app,

@@ -24,6 +24,7 @@ export const testConfig: Config = {
   chatbotMessagesPerBotPerMinute: 1000,
   // The tests' mail servers run on loopback.
   allowPrivateHosts: true,
+  mailFrom: 'Pipewise <no-reply@localhost>',
 };
 
 export interface TestApp {

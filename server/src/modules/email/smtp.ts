@@ -86,7 +86,8 @@ export async function sendMail(
     port: server.port,
     secure: server.useSsl,
     requireTLS: !server.useSsl && !server.allowUnencrypted,
-    auth: { user: server.username, pass: server.password },
+    // A relay may take mail without a sign-in (the product's own SMTP_URL without a user).
+    auth: server.username ? { user: server.username, pass: server.password } : undefined,
     authMethod: smtpAuthMethods[server.authMethod],
     tls: { servername: host.servername, ca: trustedCertificates(options.ca) },
     connectionTimeout: timeoutMs,
