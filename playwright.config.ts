@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { productMailbox } from './server/src/test/product-mailbox';
 
 /** The features Playwright's Chromium launch disables (its chromiumSwitches), kept when the list below is given. */
 const playwrightDisabledFeatures = [
@@ -95,6 +96,8 @@ export default defineConfig({
       // The email tests' mail servers (scripts/mail-servers.sh) listen on loopback with a certificate of their own.
       ALLOW_PRIVATE_HOSTS: 'true',
       ...(process.env.MAIL_TEST_CA_FILE ? { MAIL_CA_FILE: process.env.MAIL_TEST_CA_FILE } : {}),
+      // The product's own mail (password-reset links) goes to the test mail servers' mailbox for it.
+      ...(productMailbox() ? { SMTP_URL: productMailbox()!.smtpUrl } : {}),
     },
   },
 });

@@ -15,4 +15,5 @@ export const authMessages = {
   accountLocked: 'Too many attempts for this account. Please wait 15 minutes and try again.',
   hashingBusy: 'Too many sign-ins at once. Please try again in a moment.',
   signOutFailed: 'Could not sign out. Please try again in a moment.',
+  forgotPassword: 'Forgot password?',
 } as const;

@@ -1,9 +1,8 @@
 /**
- * The password reset's words (beyond the spec, in the style of its sign-in messages), in a file without zod: the
- * sign-in page links to the reset, and both reset pages are public ones.
+ * The password reset's words (beyond the spec, in the style of its sign-in messages), in a file without zod for the
+ * server's mail too; the sign-in page's link to the reset is in auth-messages.ts.
  */
 export const passwordResetMessages = {
-  forgotLink: 'Forgot password?',
   requested:
     'If an account exists for that email, a link to reset its password is on its way. The link is valid for one hour.',
   unavailable:

@@ -11,6 +11,12 @@ const LandingPage = lazy(() => import('./pages/public/landing-page').then((m) =>
 const PricingPage = lazy(() => import('./pages/public/pricing-page').then((m) => ({ default: m.PricingPage })));
 const SignInPage = lazy(() => import('./pages/auth/auth-page').then((m) => ({ default: m.SignInPage })));
 const SignUpPage = lazy(() => import('./pages/auth/auth-page').then((m) => ({ default: m.SignUpPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/auth/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const DashboardPage = lazy(() =>
   import('./pages/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
@@ -75,11 +81,14 @@ export function AppRoutes() {
           <Route element={<PublicLayout />}>
             <Route path="/" element={<LandingPage />} />
             <Route path="/pricing" element={<PricingPage />} />
+            {/* Also for a signed-in user: the link names the account it resets. */}
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
           </Route>
           {/* The same layout, its header kept across the move; a signed-in user is sent to the dashboard. */}
           <Route element={<PublicLayout guestOnly />}>
             <Route path="/signin" element={<SignInPage />} />
             <Route path="/signup" element={<SignUpPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           </Route>
           <Route path="/app" element={<AppShell />}>
             <Route index element={toDashboard} />

@@ -124,6 +124,16 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         onChange={change('password')}
         error={errors.password}
       />
+      {!isSignUp && (
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            to="/forgot-password"
+            className="rounded font-medium text-indigo-700 hover:underline dark:text-indigo-400"
+          >
+            {authMessages.forgotPassword}
+          </Link>
+        </p>
+      )}
       <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
         {isSignUp ? 'Create Account' : 'Sign In'}
       </Button>
