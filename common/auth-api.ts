@@ -21,7 +21,7 @@ export const authApi = {
   signOutOthers: post('/api/auth/sign-out-others', { body: emptyBodySchema, status: 204 }),
   me: get('/api/me', { response: sessionResponseSchema }),
   passwordResetStatus: get('/api/auth/password-reset', { response: passwordResetStatusSchema }),
-  /** Sends a reset link when the account exists; 204 either way (503 when this server sends no mail). */
+  /** Sends a reset link when the account exists; 204 either way (400 when this server sends no mail). */
   requestPasswordReset: post('/api/auth/password-reset', { body: passwordResetRequestSchema, status: 204 }),
   /** Sets the new password and ends every session of the account. */
   resetPassword: post('/api/auth/password-reset/confirm', { body: passwordResetConfirmSchema, status: 204 }),

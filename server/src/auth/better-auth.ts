@@ -48,7 +48,9 @@ export function createAuth(db: Db, config: Config, reset?: PasswordResetHooks) {
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       ...(reset?.sendResetLink ? { sendResetPassword: reset.sendResetLink } : {}),
-      ...(reset ? { onPasswordReset: ({ user }: { user: { id: string; email: string } }) => reset.afterReset(user) } : {}),
+      ...(reset
+        ? { onPasswordReset: ({ user }: { user: { id: string; email: string } }) => reset.afterReset(user) }
+        : {}),
     },
     // A reset token is kept as its hash: the database alone does not give a working link.
     verification: { storeIdentifier: 'hashed' },

@@ -27,13 +27,13 @@ describe('password reset on a server without SMTP_URL', () => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('says it is off, and a request answers 503 with that and stores no link', async () => {
+  it('says it is off, and a request answers 400 with that and stores no link', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/password-reset' })).json()).toEqual({
       available: false,
     });
     const user = await signUpAs(t, 'nomail@example.com');
     const res = await post(t, '/api/auth/password-reset', { email: user.email });
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: passwordResetMessages.unavailable });
     expect(await selectRows(t.app.db, sql`select 1 from auth_verifications`)).toEqual([]);
   });

@@ -27,7 +27,9 @@ export function resetLinkSender(db: Db, publicUrl: string, mail: ProductMail) {
     const [recent] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(authVerifications)
-      .where(and(eq(authVerifications.value, user.id), gt(authVerifications.createdAt, sql`now() - interval '1 hour'`)));
+      .where(
+        and(eq(authVerifications.value, user.id), gt(authVerifications.createdAt, sql`now() - interval '1 hour'`)),
+      );
     if ((recent?.count ?? 0) > RESET_MAILS_PER_HOUR) return;
     const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     // Not awaited: an account that exists must not answer slower than one that does not.
@@ -47,7 +49,8 @@ export async function afterPasswordReset(app: FastifyInstance, user: { id: strin
 
 /** Sends a reset link when the address has an account; the same answer either way. */
 export async function requestPasswordReset(auth: Auth, mail: ProductMail | null, email: string): Promise<void> {
-  if (!mail) throw new AppError(503, passwordResetMessages.unavailable);
+  // As Better Auth answers it: a request this server cannot fulfil (the screens say so beforehand).
+  if (!mail) throw new AppError(400, passwordResetMessages.unavailable);
   await auth.api.requestPasswordReset({ body: { email } });
 }
 

@@ -70,6 +70,22 @@ export const routeCases: Record<string, RouteCase> = {
     public: 'ends the caller’s own session, if any',
     call: () => ({ method: 'POST', url: '/api/auth/sign-out' }),
   },
+  'GET /api/auth/password-reset': {
+    public: 'the forgot-password page asks whether this server mails reset links',
+    call: () => get('/api/auth/password-reset'),
+  },
+  'POST /api/auth/password-reset': {
+    public: 'a person who cannot sign in asks for a link (400 on a server without its own mail)',
+    call: (w) => ({ method: 'POST', url: '/api/auth/password-reset', body: { email: w.a.email } }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    public: 'the link’s token is the proof; a forged one changes nothing',
+    call: () => ({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      body: { token: 'not-a-token', newPassword: 'another-horse-77' },
+    }),
+  },
   // B's own account: a wrong current password changes nothing; ending B's other sessions keeps B's own.
   'POST /api/auth/change-password': {
     probes: () => [

@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
       await requestPasswordReset(email);
       setSent(true);
     } catch (error) {
-      if (isApiError(error, 503)) setAvailable(false);
+      if (isApiError(error, 400) && error.error === passwordResetMessages.unavailable) setAvailable(false);
       else setFormError(isApiError(error, 429) ? error.error : passwordResetMessages.requestFailed);
     }
   });
