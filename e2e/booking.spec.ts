@@ -1,90 +1,22 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { bookingMessages } from '../common/booking-messages';
+import {
+  OWNER_ZONE,
+  VISITOR_ZONE,
+  addDays,
+  clock,
+  dateIn,
+  instantOf,
+  nextMonday,
+  openDay,
+  openMondays,
+  ownerIdOf,
+  slotButtons,
+  visitorIn,
+} from './support/booking';
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { expectNoSeriousViolations } from './support/helpers';
-
-const OWNER_ZONE = 'America/New_York';
-const VISITOR_ZONE = 'Europe/Berlin';
-
-/** The calendar date of `instant` in `timeZone`, 'YYYY-MM-DD'. */
-const dateIn = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-
-const addDays = (date: string, days: number) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
-
-/** The instant of wall-clock `time` ('HH:MM') on `date` in `timeZone`. */
-function instantOf(date: string, time: string, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  let guess = wall;
-  // Two rounds settle the zone's offset at that instant (a day outside a daylight-saving change).
-  for (let i = 0; i < 2; i++) {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    }).formatToParts(new Date(guess));
-    const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-    const shown = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-    guess += wall - shown;
-  }
-  return new Date(guess);
-}
-
-const clock = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
-
-/** The first Monday after the owner's today: at least a day ahead, so no slot of it is past or inside a notice. */
-function nextMonday(): string {
-  let date = addDays(dateIn(new Date(), OWNER_ZONE), 1);
-  while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 1) date = addDays(date, 1);
-  return date;
-}
-
-async function ownerIdOf(page: Page): Promise<string> {
-  const me = await page.request.get('/api/me');
-  expect(me.status()).toBe(200);
-  return ((await me.json()) as { user: { id: string } }).user.id;
-}
-
-/** Monday 09:00–17:00 in New York, 30-minute appointments, 24-hour clock. */
-async function openMondays(page: Page) {
-  const day = await page.request.put('/api/profile/availability/1', {
-    data: { isAvailable: true, startTime: '09:00', endTime: '17:00' },
-  });
-  expect(day.status(), await day.text()).toBe(200);
-  const settings = await page.request.patch('/api/scheduling/settings', {
-    data: { timezone: OWNER_ZONE, timeFormat: '24h', slotMinutes: 30 },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
-}
-
-async function visitorIn(browser: Browser, options: { width?: number } = {}): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext({
-    timezoneId: VISITOR_ZONE,
-    ...(options.width ? { viewport: { width: options.width, height: 800 } } : {}),
-  });
-  return [context, await context.newPage()];
-}
-
-async function openDay(page: Page, ownerId: string, date: string) {
-  await page.goto(`/book/${ownerId}`);
-  await expect(page.getByLabel('Time zone')).toHaveValue(VISITOR_ZONE);
-  await page.getByLabel('Date').fill(date);
-  await expect(page.getByLabel('Date')).toHaveValue(date);
-}
-
-const slotButtons = (page: Page) => page.getByRole('main').getByRole('listitem').getByRole('button');
 
 test.describe('client booking', () => {
   test('a visitor in another time zone books a free time; the owner sees it and cancels it', async ({

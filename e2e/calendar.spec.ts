@@ -1,54 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, test, unique } from './support/fixtures';
+import { createActivity, createTask, localDay } from './support/calendar';
 import { expectNoSeriousViolations } from './support/helpers';
 
-const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
-
-/** A day of the current month at a local hour, as the browser's time zone reads it. */
-async function localDay(page: Page, dayOfMonth: number, hour: number) {
-  return page.evaluate(
-    ({ day, hour }) => {
-      const now = new Date();
-      const date = new Date(now.getFullYear(), now.getMonth(), day, hour, 0);
-      const sunday = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() - d.getDay());
-      const nameOf = (d: Date) =>
-        d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-      const month = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
-      return {
-        iso: date.toISOString(),
-        /** The month cell's label: "Sunday, November 15, 2026". */
-        label: nameOf(date),
-        /** How many weeks on from this week the day's week is (negative: before). */
-        weeksAway: Math.round((sunday(date).getTime() - sunday(now).getTime()) / (7 * 86_400_000)),
-        thisMonth: month(now),
-        nextMonth: month(new Date(now.getFullYear(), now.getMonth() + 1, 1)),
-        lastMonth: month(new Date(now.getFullYear(), now.getMonth() - 1, 1)),
-      };
-    },
-    { day: dayOfMonth, hour },
-  );
-}
-
-async function createTask(page: Page, name: string, dueDate: string) {
-  const response = await page.request.post('/api/tasks', { data: { name, dueDate } });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-/** A deal with one activity due at `dueDate`. */
-async function createActivity(page: Page, description: string, dueDate: string) {
-  const pipeline = await page.request.post('/api/pipelines', { data: { name: 'Sales Pipeline', isDefault: true } });
-  expect(pipeline.status()).toBe(201);
-  const dealName = unique('Acme');
-  const deal = await page.request.post('/api/deals', {
-    data: { name: dealName, pipelineId: (await pipeline.json()).id, stage: 'Lead' },
-  });
-  expect(deal.status()).toBe(201);
-  const activity = await page.request.post(`/api/deals/${(await deal.json()).id}/activities`, {
-    data: { activityType: 'call', description, dueDate, priority: 'high' },
-  });
-  expect(activity.status(), await activity.text()).toBe(201);
-  return dealName;
-}
+// The calendar's month, week and day views, their filters and failures, and axe in both themes. The keys and the
+// private feed are in calendar-integration.spec.ts.
 
 const viewButton = (page: Page, name: 'Month' | 'Week' | 'Day') =>
   page.getByRole('group', { name: 'View' }).getByRole('button', { name, exact: true });
@@ -218,91 +174,6 @@ test.describe('calendar', () => {
     await viewButton(page, 'Day').click();
     await expect(page.getByRole('row', { name: '8:00 AM', exact: true })).toBeInViewport();
     expect(await overflow()).toBeLessThanOrEqual(0);
-  });
-});
-
-test.describe('calendar integration', () => {
-  test('keys are saved with the secret masked, and the private feed serves the calendar until regenerated', async ({
-    page,
-    context,
-    request,
-    signedIn: _,
-  }) => {
-    test.slow();
-    const taskName = unique('Quarterly review');
-    await createTask(page, taskName, new Date(Date.now() + 86_400_000).toISOString());
-    const clientId = `${unique('client').replace(' ', '-')}.apps.googleusercontent.com`;
-    const secret = `GOCSPX-${Math.random().toString(36).slice(2, 14)}`;
-
-    await page.goto('/app/settings/calendar');
-    await expect(page.getByRole('heading', { level: 1, name: 'Calendar Integration' })).toBeVisible();
-    const form = page.getByRole('form', { name: 'Google Calendar' });
-    await expect(form.getByText('No secret is stored yet.')).toBeVisible();
-    await expect(form.getByRole('button', { name: 'Remove secret' })).toHaveCount(0);
-    await form.getByLabel('Client ID').fill(clientId);
-    await form.getByLabel('Client Secret').fill(secret);
-    await form.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Calendar integration saved successfully')).toBeVisible();
-
-    await page.reload();
-    await expect(form.getByLabel('Client ID')).toHaveValue(clientId);
-    const secretField = form.getByLabel('Client Secret');
-    await expect(secretField).toHaveAttribute('type', 'password');
-    await expect(secretField).toHaveValue('');
-    await expect(secretField).toHaveAttribute('placeholder', /^•+/);
-    expect(await secretField.getAttribute('placeholder')).not.toContain(secret);
-    await expect(form.getByText('It stays unchanged unless you type a new one.')).toBeVisible();
-    expect(await page.content()).not.toContain(secret);
-
-    // Saving with the secret left empty keeps it.
-    const masked = await secretField.getAttribute('placeholder');
-    await form.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Calendar integration saved successfully')).toHaveCount(1);
-    const stored = await (await page.request.get('/api/calendar/integration')).json();
-    expect(stored.googleClientSecretMasked).toBe(masked);
-
-    // The feed: public, text/calendar, with the user's task.
-    const urlField = page.getByLabel('Subscription URL');
-    const feedUrl = await urlField.inputValue();
-    expect(feedUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/calendar\/feed\/.+\.ics$/);
-    await expect(urlField).toHaveAttribute('readonly', '');
-    const feed = await request.get(feedUrl);
-    expect(feed.status()).toBe(200);
-    expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
-    expect(await feed.text()).toContain(taskName);
-
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.getByRole('button', { name: 'Copy', exact: true }).click();
-    await expect(page.getByText('Subscription URL copied to clipboard')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
-
-    // Regenerating: asked first, then the old URL stops working.
-    await page.getByRole('button', { name: 'Regenerate URL' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Regenerate URL' });
-    await expect(confirm.getByText(/old URL stops working/)).toBeVisible();
-    await confirm.getByRole('button', { name: 'Regenerate URL' }).click();
-    await expect(page.getByText('Subscription URL regenerated. The old URL no longer works.')).toBeVisible();
-    await expect(confirm).toBeHidden();
-    await expect(urlField).not.toHaveValue(feedUrl);
-    const newUrl = await urlField.inputValue();
-    expect((await request.get(feedUrl)).status()).toBe(404);
-    expect((await request.get(newUrl)).status()).toBe(200);
-
-    // Removing the secret.
-    await form.getByRole('button', { name: 'Remove secret' }).click();
-    await expect(form.getByText('No secret is stored yet.')).toBeVisible();
-    await expect(form.getByRole('button', { name: 'Remove secret' })).toHaveCount(0);
-    await expect(form.getByLabel('Client ID')).toHaveValue(clientId);
-    expect((await (await page.request.get('/api/calendar/integration')).json()).googleClientSecretMasked).toBeNull();
-  });
-
-  test('a client id over 300 characters is refused with its message', async ({ page, signedIn: _ }) => {
-    await page.goto('/app/settings/calendar');
-    const form = page.getByRole('form', { name: 'Google Calendar' });
-    await form.getByLabel('Client ID').fill('x'.repeat(301));
-    await form.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(form.getByText('Client ID must be at most 300 characters')).toBeVisible();
-    await expect(form.getByLabel('Client ID')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 

@@ -1,90 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { fieldMessages, formEmbedCode, formMessages, type FormField } from '../common/form-rules';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { fieldMessages, formMessages } from '../common/form-rules';
+import { expect, test, unique, uniqueEmail } from './support/fixtures';
 import { expectNoSeriousViolations } from './support/helpers';
+import { SUCCESS, createForm, leadFields, serveSite, submissionsOf, visitor } from './support/public-form';
 
-const SUCCESS = 'Thanks! We will be in touch within a day.';
-
-/** A form of several field types, the ids known to the test. */
-function leadFields() {
-  const fields = {
-    name: { id: randomUUID(), type: 'name', label: 'Full Name', required: true, placeholder: 'Jane Doe' },
-    email: {
-      id: randomUUID(),
-      type: 'email',
-      label: 'Work Email',
-      required: true,
-      helpText: 'We reply to this address',
-    },
-    size: { id: randomUUID(), type: 'text', label: 'Team size', required: false, validation: 'numeric' },
-    budget: { id: randomUUID(), type: 'select', label: 'Budget', required: false, options: ['Small', 'Large'] },
-    interests: {
-      id: randomUUID(),
-      type: 'checkbox',
-      label: 'Interests',
-      required: true,
-      options: ['Sales', 'Support', 'Billing'],
-    },
-    channel: { id: randomUUID(), type: 'radio', label: 'Reach me by', required: false, options: ['Phone', 'Post'] },
-    comments: { id: randomUUID(), type: 'textarea', label: 'Comments', required: false },
-  } satisfies Record<string, FormField>;
-  return fields;
-}
-
-type Fields = ReturnType<typeof leadFields>;
-
-interface FormOptions {
-  settings?: Record<string, unknown>;
-  style?: Record<string, unknown>;
-}
-
-async function createForm(page: Page, name: string, fields: Fields, options: FormOptions = {}) {
-  const body = {
-    name,
-    description: 'Tell us about your team',
-    fields: Object.values(fields),
-    settings: { successMessage: SUCCESS, ...options.settings },
-    style: options.style ?? {},
-  };
-  const response = await page.request.post('/api/forms', { data: body });
-  expect(response.status(), await response.text()).toBe(201);
-  const form = (await response.json()) as { id: string };
-  return { id: form.id, body };
-}
-
-/** The owner's stored submissions of the form, newest first. */
-async function submissionsOf(page: Page, formId: string) {
-  const response = await page.request.get(`/api/forms/${formId}/submissions`);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { items: Array<{ data: Record<string, string | string[]> }> }).items;
-}
-
-/** A visitor without a session. */
-async function visitor(browser: Browser, width?: number): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext(width ? { viewport: { width, height: 800 } } : {});
-  return [context, await context.newPage()];
-}
-
-/**
- * A tiny website on a port of its own (another origin than the app's). `localhost` listens on every loopback
- * address: a redirect URL needs a host name, and the browser may resolve it to ::1 or 127.0.0.1.
- */
-async function serveSite(html: string, host: '127.0.0.1' | 'localhost' = '127.0.0.1') {
-  const site = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  await new Promise<void>((resolve) =>
-    host === 'localhost' ? site.listen(0, resolve) : site.listen(0, host, resolve),
-  );
-  const origin = `http://${host}:${(site.address() as AddressInfo).port}`;
-  return { origin, close: () => new Promise((resolve) => site.close(resolve)) };
-}
-
-const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+// A visitor on a form's own page: checked, stored, redirected, on a phone and by keyboard, and warned against
+// sending passwords whatever the form's CSS. The form embedded in another website is in public-form-embed.spec.ts.
 
 test.describe('public form', () => {
   test('a visitor submits: a missing required field is shown beside it and nothing is stored, then it is stored', async ({
@@ -292,62 +212,6 @@ test.describe('public form', () => {
       } finally {
         await context.close();
       }
-    }
-  });
-
-  test('a page on another website embeds the form with the widget; a visitor submits inside it and it resizes', async ({
-    page,
-    browser,
-    baseURL,
-    signedIn: _,
-  }) => {
-    test.slow();
-    const fields = leadFields();
-    const name = unique('Embedded');
-    const { id } = await createForm(page, name, fields);
-    const site = await serveSite(
-      `<!doctype html><html lang="en"><head><title>Acme</title></head><body><h1>Acme</h1>${formEmbedCode(baseURL!, id)}</body></html>`,
-    );
-    const [context, visit] = await visitor(browser);
-    try {
-      await visit.goto(`${site.origin}/`);
-      const frameElement = visit.locator('iframe[title="Form"]');
-      await expect(frameElement).toHaveCount(1);
-      await expect(frameElement).toHaveAttribute(
-        'src',
-        `${baseURL}/forms/${id}?embed=${encodeURIComponent(site.origin)}`,
-      );
-      const frame = visit.frameLocator('iframe[title="Form"]');
-      await expect(frame.getByRole('heading', { level: 1, name })).toBeVisible();
-
-      const height = async () => parseInt(await frameElement.evaluate((el) => (el as HTMLElement).style.height), 10);
-      // The page reported its height: the frame left its initial one, and the form inside does not scroll.
-      await expect.poll(height).not.toBe(560);
-      const fitted = await height();
-      await expect
-        .poll(() => frame.locator('html').evaluate((html) => html.scrollHeight - window.innerHeight))
-        .toBeLessThanOrEqual(1);
-
-      // The validation messages make the form taller, and the frame with it.
-      await frame.getByRole('button', { name: formMessages.submit, exact: true }).click();
-      await expect(frame.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
-      await expect.poll(height).toBeGreaterThan(fitted);
-      const withErrors = await height();
-
-      await frame.getByLabel('Full Name').fill('Emma Embed');
-      await frame.getByLabel('Work Email').fill(uniqueEmail('emma'));
-      await frame.getByRole('checkbox', { name: 'Support' }).check();
-      await frame.getByRole('button', { name: formMessages.submit, exact: true }).click();
-      await expect(frame.getByText(SUCCESS)).toBeVisible();
-      // The success message is shorter than the form: the frame shrinks to it.
-      await expect.poll(height).toBeLessThan(withErrors);
-
-      const stored = await submissionsOf(page, id);
-      expect(stored).toHaveLength(1);
-      expect(stored[0]!.data).toMatchObject({ [fields.name.id]: 'Emma Embed', [fields.interests.id]: ['Support'] });
-    } finally {
-      await context.close();
-      await site.close();
     }
   });
 });

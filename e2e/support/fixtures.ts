@@ -9,6 +9,9 @@ export function uniqueEmail(prefix = 'ann'): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 }
 
+/** A name with a random tail, so a test finds its own records among those of the user's other tests. */
+export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
 export interface TestUser {
   name: string;
   email: string;

@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
+/** The toast with this text (react-hot-toast shows it as a status). */
+export const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
 /** Axe finds nothing serious or critical on the page as it is now. */
 export async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

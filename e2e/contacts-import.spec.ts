@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises';
+import { expect, test } from './support/fixtures';
+import { createAll, listedNames } from './support/contacts';
+import { expectNoSeriousViolations } from './support/helpers';
+
+// Contacts out to a CSV file and back in: the column mapping, bad rows and duplicates.
+
+test.describe('contacts', () => {
+  test('contacts are exported to CSV and the file imported again: bad rows and duplicates are listed', async ({
+    page,
+    signedIn: _,
+  }) => {
+    test.slow();
+    await createAll(page, [
+      { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines' },
+      { name: 'Grace Hopper', email: 'grace@example.com', phone: '555 0199' },
+    ]);
+    await page.goto('/app/contacts');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const exported = await fs.readFile(await download.path(), 'utf8');
+    const lines = exported
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Name,Email,Phone,Company');
+    expect(lines.slice(1)).toEqual([
+      'Ada Lovelace,ada@example.com,,Analytical Engines',
+      'Grace Hopper,grace@example.com,555 0199,',
+    ]);
+
+    // Rows 2 and 3 are the two contacts again, row 4 has a bad e-mail, row 5 is new.
+    const file = `${lines.join('\n')}\nBad Row,not-an-email,,\nNew Person,new@example.com,555 0123,Newco\n`;
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import contacts' });
+    const input = dialog.getByLabel('CSV file');
+    await expect(input).toHaveAttribute('accept', '.csv,text/csv');
+    await input.setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    });
+    await expect(dialog.getByText('The file is not a CSV file')).toBeVisible();
+
+    await input.setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await expect(dialog.getByLabel('Name')).toHaveValue('0');
+    await expect(dialog.getByLabel('Email')).toHaveValue('1');
+    await expect(dialog.getByLabel('Phone')).toHaveValue('2');
+    await expect(dialog.getByLabel('Company')).toHaveValue('3');
+    const preview = dialog.getByRole('region', { name: 'Preview of the first rows' });
+    await expect(preview.getByRole('row')).toHaveCount(5);
+    await expect(preview).toContainText('not-an-email');
+    await expect(dialog.getByRole('radio', { name: 'Skip duplicates' })).toBeChecked();
+    await expectNoSeriousViolations(page);
+
+    // Name is required before Import.
+    await dialog.getByLabel('Name').selectOption('');
+    await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await expect(dialog.getByText('Choose the column that holds the name')).toBeVisible();
+    await dialog.getByLabel('Name').selectOption({ label: 'Name' });
+
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(dialog.getByText('1 imported, 3 skipped')).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Rows not imported' }).getByRole('listitem')).toHaveText([
+      'Row 4: Please enter a valid email address',
+    ]);
+    await expect(dialog.getByRole('list', { name: 'Duplicates skipped' }).getByRole('listitem')).toHaveText([
+      'Row 2: ada@example.com',
+      'Row 3: grace@example.com',
+    ]);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(listedNames(page)).toHaveText(['Ada Lovelace', 'Grace Hopper', 'New Person']);
+    await expect(page.getByText('3 contacts')).toBeVisible();
+  });
+});
