@@ -3,17 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/test-app';
 import { pathSpellings } from '../test/path-spellings';
 import { routeCases } from '../test/isolation-cases';
-import {
-  aReads,
-  buildAppWithRoutes,
-  makeWorld,
-  readAsA,
-  routeKeys,
-  send,
-  type Call,
-  type ReadKey,
-  type World,
-} from '../test/isolation-fixtures';
+import { buildAppWithRoutes, routeKeys } from '../test/isolation-app';
+import { aReads, readAsA, type ReadKey } from '../test/isolation-reads';
+import { send, type Call } from '../test/isolation-requests';
+import { makeWorld, type World } from '../test/isolation-world';
 
 // Issue 14's abuse cases, pages of other sites writing with the user's cookie: every write route of the route
 // table refuses a foreign origin and a body a form could send, under every spelling of its path.

@@ -7,7 +7,8 @@ import { selectRows } from '../db/select-rows';
 import { fuzzTarget, inject, type Request, type Target } from '../test/fuzz-targets';
 import type { TestApp } from '../test/test-app';
 import { routeCases } from '../test/isolation-cases';
-import { buildAppWithRoutes, makeWorld, routeKeys, type World } from '../test/isolation-fixtures';
+import { buildAppWithRoutes, routeKeys } from '../test/isolation-app';
+import { makeWorld, type World } from '../test/isolation-world';
 
 // Issue 14's fuzzer: every /api route of the server's own route table gets malformed bodies, query strings and
 // ids, generated from the route's schema and a valid example of it, as its owner (a public route with no session).

@@ -5,17 +5,10 @@ import { dealActivities, tasks } from '../db/schema';
 import { pathSpellings } from '../test/path-spellings';
 import { signUp, type TestApp, type UserClient } from '../test/test-app';
 import { routeCases, type Probe } from '../test/isolation-cases';
-import {
-  MARKER,
-  aReads,
-  buildAppWithRoutes,
-  makeWorld,
-  readAsA,
-  routeKeys,
-  send,
-  type ReadKey,
-  type World,
-} from '../test/isolation-fixtures';
+import { buildAppWithRoutes, routeKeys } from '../test/isolation-app';
+import { aReads, readAsA, type ReadKey } from '../test/isolation-reads';
+import { send } from '../test/isolation-requests';
+import { MARKER, makeWorld, type World } from '../test/isolation-world';
 
 // Issue 14's isolation matrix: every /api route of the server's own route table, walked by user B with user A's
 // records at hand and by no one (decisions.md item 3: another user's record answers 404, never 403, never its data).

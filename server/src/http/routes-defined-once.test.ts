@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '@common/api-route';
-import { buildAppWithRoutes, routeKeys } from '../test/isolation-fixtures';
+import { buildAppWithRoutes, routeKeys } from '../test/isolation-app';
 import type { TestApp } from '../test/test-app';
 
 // Routes defined once (common/api-route.ts): every /api route of the server's route table is a route of a

@@ -3,7 +3,8 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError, generateText, streamText, type LanguageModel } from 'ai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startAiProviderServer, type AiProviderServer, type ProviderApi } from './ai-provider-server';
+import type { ProviderApi } from './ai-provider-requests';
+import { startAiProviderServer, type AiProviderServer } from './ai-provider-server';
 
 // The local provider speaks each API well enough for the real SDK, whole answers and streams alike; the answer's
 // own tests (modules/chatbots/ai/answer.test.ts) stream through it.

@@ -136,6 +136,13 @@ export const startRequest = (
     remoteAddress,
   });
 
+/** A visitor's conversation so far, asked for by its token (none: no token header). */
+export const resumeRequest = (app: FastifyInstance, botId: string, conversationId: string, token?: string) =>
+  app.inject({
+    url: `/api/public/chatbots/${botId}/conversations/${conversationId}`,
+    headers: token === undefined ? {} : { [CHAT_TOKEN_HEADER]: token },
+  });
+
 /** A visitor's turn, as JSON or (with accept) as the event stream. */
 export const send = (
   app: FastifyInstance,

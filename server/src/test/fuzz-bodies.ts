@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { contentTypes, junkQueries, nastyString, nastyValue, queryValue, rawPayloads } from './fuzz-values';
-import type { Part, World } from './isolation-fixtures';
+import type { Part } from './isolation-requests';
+import type { World } from './isolation-world';
 
 // The fuzzer's bodies and query strings (server/src/http/fuzz.test.ts): a route's valid example with fields changed
 // at the key paths of its schema, other JSON, raw payloads of other types, multipart parts, and odd query pairs.

@@ -3,7 +3,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptio
 import { bodyArbitrary, queryArbitrary, schemaPaths, valuePaths, type Body } from './fuzz-bodies';
 import { encode, malformedId, nastyString } from './fuzz-values';
 import { routeCases } from './isolation-cases';
-import type { Call, World } from './isolation-fixtures';
+import type { Call } from './isolation-requests';
+import type { World } from './isolation-world';
 import { pathSpellings } from './path-spellings';
 
 // The fuzzer's routes (server/src/http/fuzz.test.ts): each route's requests, with A's records or malformed ids in

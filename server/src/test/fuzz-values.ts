@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { World } from './isolation-fixtures';
+import type { World } from './isolation-world';
 
 // The fuzzer's values (server/src/http/fuzz.test.ts): what a client might send in a field, a body, an id or a query,
 // from injections and odd text to the edges of what a field holds and the ids of the world's other records.

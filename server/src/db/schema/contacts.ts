@@ -43,7 +43,8 @@ export const contacts = pgTable(
 
 /**
  * The triggers on contacts (migration 0009): each statement's rows are counted into user_stats, the dashboard's
- * cards. schema.test.ts compares this list with the database's triggers, so a new one cannot stay unseen here.
+ * cards. schema-integrity.test.ts compares this list with the database's triggers, so a new one cannot stay unseen
+ * here.
  */
 export const contactsTriggers = [
   'contacts_insert_user_stats',

@@ -64,8 +64,8 @@ export const deals = pgTable(
 
 /**
  * The triggers on deals: each statement's rows are counted into user_stats, the dashboard's cards (migration 0009),
- * and into deal_stage_totals, the board's column counts and sums (migration 0011). schema.test.ts compares this
- * list with the database's triggers, so a new one cannot stay unseen here.
+ * and into deal_stage_totals, the board's column counts and sums (migration 0011). schema-integrity.test.ts
+ * compares this list with the database's triggers, so a new one cannot stay unseen here.
  */
 export const dealsTriggers = [
   'deals_insert_user_stats',

@@ -34,7 +34,8 @@ export const projects = pgTable(
 
 /**
  * The triggers on projects (migration 0009): each statement's rows are counted into user_stats, the dashboard's
- * cards. schema.test.ts compares this list with the database's triggers, so a new one cannot stay unseen here.
+ * cards. schema-integrity.test.ts compares this list with the database's triggers, so a new one cannot stay unseen
+ * here.
  */
 export const projectsTriggers = [
   'projects_insert_user_stats',

@@ -94,8 +94,8 @@ export const tasks = pgTable(
 
 /**
  * The triggers on tasks: each statement's rows are counted into user_stats, the dashboard's cards (migration 0009),
- * and into task_status_totals, the board's column counts (migration 0011). schema.test.ts compares this list with
- * the database's triggers, so a new one cannot stay unseen here.
+ * and into task_status_totals, the board's column counts (migration 0011). schema-integrity.test.ts compares this
+ * list with the database's triggers, so a new one cannot stay unseen here.
  */
 export const tasksTriggers = [
   'tasks_insert_user_stats',

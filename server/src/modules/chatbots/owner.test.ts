@@ -1,54 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlockOf, FlowDefinition } from '@common/chatbot-flow';
+import type { BlockOf } from '@common/chatbot-flow';
 import { answerThenCaptureTemplate } from '@common/chatbot-templates';
 import { chatbotMessages, type ChatbotDetail } from '@common/chatbots';
 import { selectRows } from '../../db/select-rows';
+import { chatbotRow, create, iso } from '../../test/chatbot-owner-kit';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 import { seedConversation } from '../../test/chatbot-conversations';
 
-// The owner's chatbot (issue "AI chatbot"): made from the template, edited, published, deleted; another user's
-// answers 404 and changes nothing.
+// The owner's chatbot (issue "AI chatbot"): made from the template, edited, deleted. Publishing:
+// owner-publish.test.ts; another user's chatbot: owner-isolation.test.ts.
 
 let t: TestApp;
 let ann: UserClient;
-let bob: UserClient;
 beforeAll(async () => {
   t = await buildTestApp();
   ann = await signUp(t.app, 'ann');
-  bob = await signUp(t.app, 'bob');
 });
 afterAll(() => t.close());
 
-const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-
-async function create(user: UserClient, name = 'Helper', description: string | null = 'Answers questions') {
-  const res = await user.post('/api/chatbots', { name, description });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<ChatbotDetail>();
-}
-
-const row = async (id: string) =>
-  (
-    await selectRows<{
-      name: string;
-      is_active: boolean;
-      draft_flow: unknown;
-      published_flow: unknown;
-      updated_at: string;
-    }>(
-      t.database.db,
-      sql`select name, is_active, draft_flow, published_flow, updated_at::text from chatbot_flows where id = ${id}`,
-    )
-  )[0];
-
-/** The template with its Capture Lead adding a deal. */
-function withDeal(pipelineId: string, stage: string): FlowDefinition {
-  const flow = answerThenCaptureTemplate();
-  const capture = flow.groups[1]!.blocks.find((block) => block.id === 'capture') as BlockOf<'captureLead'>;
-  capture.deal = { pipelineId, stage };
-  return flow;
-}
+const row = (id: string) => chatbotRow(t.database.db, id);
 
 describe('making a chatbot', () => {
   it('starts a new bot from the template, off and unpublished', async () => {
@@ -190,76 +161,6 @@ describe('editing a chatbot', () => {
     expect((await ann.patch(`/api/chatbots/${bot.id}`, { isActive: false })).json().isActive).toBe(false);
   });
 });
-
-describe('publishing a chatbot', () => {
-  it('copies the draft to what visitors run, and tells a changed draft by its content', async () => {
-    const bot = await create(ann);
-    const res = await ann.post(`/api/chatbots/${bot.id}/publish`);
-    expect(res.statusCode, res.body).toBe(200);
-    const published = res.json<ChatbotDetail>();
-    expect(published).toMatchObject({ publishedAt: iso, hasUnpublishedChanges: false, draftFlow: bot.draftFlow });
-    const stored = await row(bot.id);
-    expect(stored!.published_flow).toEqual(stored!.draft_flow);
-
-    const changed = { ...answerThenCaptureTemplate(), settings: { maxAiAnswers: 3 } };
-    expect((await ann.patch(`/api/chatbots/${bot.id}`, { draftFlow: changed })).json().hasUnpublishedChanges).toBe(
-      true,
-    );
-    // The same flow again, its keys in another order: no change to publish.
-    const reordered = Object.fromEntries(Object.entries(answerThenCaptureTemplate()).reverse());
-    const back = await ann.patch(`/api/chatbots/${bot.id}`, { draftFlow: reordered });
-    expect(back.json().hasUnpublishedChanges).toBe(false);
-    expect((await row(bot.id))!.published_flow).toEqual(answerThenCaptureTemplate());
-  });
-
-  it('refuses a draft with problems (422), lists them by block, and changes nothing', async () => {
-    const bot = await create(ann);
-    const draft = { ...answerThenCaptureTemplate(), start: null };
-    (draft.groups[1]!.blocks[0] as BlockOf<'ask'>).variable = null;
-    await ann.patch(`/api/chatbots/${bot.id}`, { draftFlow: draft });
-    const before = await row(bot.id);
-    const res = await ann.post(`/api/chatbots/${bot.id}/publish`, {});
-    expect(res.statusCode).toBe(422);
-    const body = res.json();
-    expect(body.error).toBe(chatbotMessages.cannotPublish);
-    expect(body.problems).toContainEqual({ blockId: null, message: 'Choose the block the conversation starts with.' });
-    expect(body.problems).toContainEqual({
-      blockId: 'ask-name',
-      message: 'The Ask block “Your name” has no variable to store the answer in.',
-    });
-    expect(await row(bot.id)).toEqual(before);
-  });
-
-  it('holds a Capture Lead’s deal to one of the owner’s pipelines and its stages', async () => {
-    const bot = await create(ann);
-    const own = (await ann.post('/api/pipelines', { name: 'Sales' })).json<{ id: string; stages: string[] }>();
-    const bobs = (await bob.post('/api/pipelines', { name: 'Bob sales' })).json<{ id: string }>();
-    const cases: [FlowDefinition, string | null][] = [
-      [
-        withDeal(bobs.id, 'Lead'),
-        'The Capture Lead block “Save the lead” adds the deal to a pipeline you do not have.',
-      ],
-      [
-        withDeal(own.id, 'Nowhere'),
-        'The Capture Lead block “Save the lead” adds the deal at the stage “Nowhere”, which the pipeline “Sales” does not have.',
-      ],
-      [withDeal(own.id, own.stages[1]!), null],
-    ];
-    for (const [draftFlow, problem] of cases) {
-      expect((await ann.patch(`/api/chatbots/${bot.id}`, { draftFlow })).statusCode).toBe(200);
-      const res = await ann.post(`/api/chatbots/${bot.id}/publish`);
-      if (problem === null) {
-        expect(res.statusCode, res.body).toBe(200);
-        expect((await row(bot.id))!.published_flow).toEqual(draftFlow);
-      } else {
-        expect(res.statusCode, res.body).toBe(422);
-        expect(res.json().problems).toEqual([{ blockId: 'capture', message: problem }]);
-        expect((await row(bot.id))!.published_flow).toBeNull();
-      }
-    }
-  });
-});
-
 describe('deleting a chatbot', () => {
   it('takes its knowledge, passages, conversations and transcripts with it', async () => {
     const bot = await create(ann);
@@ -287,63 +188,5 @@ describe('deleting a chatbot', () => {
     expect(Number(await counts())).toBe(0);
     expect((await ann.get(`/api/chatbots/${bot.id}`)).statusCode).toBe(404);
     expect((await ann.delete(`/api/chatbots/${bot.id}`)).statusCode).toBe(404);
-  });
-});
-
-describe('another user’s chatbot', () => {
-  it('answers 404 on every route and changes nothing', async () => {
-    const bot = await create(ann, 'Private bot');
-    const entry = (
-      await ann.post(`/api/chatbots/${bot.id}/knowledge`, { kind: 'qa', title: 'Secret?', body: 'Yes' })
-    ).json<{ id: string }>();
-    const conversationId = await seedConversation(t.database.db, {
-      chatbotId: bot.id,
-      userId: ann.id,
-      visitorName: 'Visitor',
-      messages: [{ role: 'visitor', text: 'Hello' }],
-    });
-    const bobsBot = await create(bob, 'Bob bot');
-    const before = {
-      bot: (await ann.get(`/api/chatbots/${bot.id}`)).json(),
-      knowledge: (await ann.get(`/api/chatbots/${bot.id}/knowledge`)).json(),
-      conversation: (await ann.get(`/api/chatbots/${bot.id}/conversations/${conversationId}`)).json(),
-    };
-    const entryBody = { kind: 'qa', title: 'Hijacked', body: 'Hijacked' };
-    const calls = [
-      bob.get(`/api/chatbots/${bot.id}`),
-      bob.patch(`/api/chatbots/${bot.id}`, { name: 'Hijacked' }),
-      bob.post(`/api/chatbots/${bot.id}/publish`),
-      bob.get(`/api/chatbots/${bot.id}/knowledge`),
-      bob.post(`/api/chatbots/${bot.id}/knowledge`, entryBody),
-      bob.patch(`/api/chatbots/${bot.id}/knowledge/${entry.id}`, entryBody),
-      bob.delete(`/api/chatbots/${bot.id}/knowledge/${entry.id}`),
-      // Ann's entry and conversation under Bob's own bot.
-      bob.patch(`/api/chatbots/${bobsBot.id}/knowledge/${entry.id}`, entryBody),
-      bob.delete(`/api/chatbots/${bobsBot.id}/knowledge/${entry.id}`),
-      bob.get(`/api/chatbots/${bot.id}/conversations`),
-      bob.get(`/api/chatbots/${bot.id}/conversations/${conversationId}`),
-      bob.get(`/api/chatbots/${bobsBot.id}/conversations/${conversationId}`),
-      bob.delete(`/api/chatbots/${bot.id}`),
-    ];
-    for (const res of await Promise.all(calls)) {
-      expect(res.statusCode, res.body).toBe(404);
-      expect(res.body).not.toContain('Private');
-      expect(res.body).not.toContain('Secret');
-    }
-    expect({
-      bot: (await ann.get(`/api/chatbots/${bot.id}`)).json(),
-      knowledge: (await ann.get(`/api/chatbots/${bot.id}/knowledge`)).json(),
-      conversation: (await ann.get(`/api/chatbots/${bot.id}/conversations/${conversationId}`)).json(),
-    }).toEqual(before);
-    expect((await bob.get(`/api/chatbots/${bobsBot.id}/knowledge`)).json().items).toEqual([]);
-  });
-
-  it('answers a malformed or unknown id with 404', async () => {
-    for (const url of ['/api/chatbots/x', '/api/chatbots/00000000-0000-0000-0000-000000000000']) {
-      expect((await ann.get(url)).statusCode).toBe(404);
-      expect((await ann.patch(url, { name: 'x' })).statusCode).toBe(404);
-      expect((await ann.post(`${url}/publish`)).statusCode).toBe(404);
-      expect((await ann.delete(url)).statusCode).toBe(404);
-    }
   });
 });

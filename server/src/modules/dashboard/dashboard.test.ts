@@ -1,13 +1,12 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard } from '@common/dashboard';
-import { buildApp } from '../../app';
-import type { Database } from '../../db/client';
-import { bookings, dealActivities, deals, emailAccounts, tasks } from '../../db/schema';
-import { buildTestApp, openTestDatabase, signUp, testConfig, type TestApp, type UserClient } from '../../test/test-app';
+import { bookings, dealActivities, emailAccounts, tasks } from '../../db/schema';
+import { dashboardOf, HOUR, newDeal, newPipeline } from '../../test/dashboard-kit';
+import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
 import { dueRange } from '../tasks/filters';
-import { getDashboard, readWidget, revenueMonths } from './service';
+import { revenueMonths } from './service';
+
+// The dashboard (GET /api/dashboard): every widget with the user's own figures, and a new user's zeros. Its time zones
+// and the session: dashboard-time-zones.test.ts; a widget that fails: dashboard-widget-failure.test.ts.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,27 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const silent = { error: () => undefined };
-const HOUR = 3_600_000;
 const db = () => t.database.db;
-
-async function dashboardOf(user: UserClient, tz = 'UTC'): Promise<Dashboard> {
-  const res = await user.get(`/api/dashboard?tz=${encodeURIComponent(tz)}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function newPipeline(user: UserClient, name: string): Promise<string> {
-  const res = await user.post('/api/pipelines', { name });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: string }>().id;
-}
-
-async function newDeal(user: UserClient, pipelineId: string, name: string, stage: string, value: number | null) {
-  const res = await user.post('/api/deals', { name, pipelineId, stage, value });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
 
 const booking = (userId: string, start: Date, bookerName: string, status = 'Scheduled') => ({
   userId,
@@ -258,140 +237,5 @@ describe('dashboard', () => {
       pipelineOverview: [],
     });
     expect(dashboard.revenue!.map((m) => m.value)).toEqual(Array(12).fill('0'));
-  });
-
-  it('reads “today” in the browser’s time zone: 23:30 in New York is tomorrow in UTC', async () => {
-    const user = await signUp(t.app, 'tz');
-    // 16:00 on 15 June 2030 in New York (EDT, UTC−4), 20:00 in UTC.
-    const now = new Date('2030-06-15T20:00:00Z');
-    await db()
-      .insert(tasks)
-      .values([
-        { userId: user.id, name: 'Late evening', dueDate: new Date('2030-06-16T03:30:00Z') },
-        { userId: user.id, name: 'Early morning', dueDate: new Date('2030-06-15T04:30:00Z') },
-        { userId: user.id, name: 'Last night', dueDate: new Date('2030-06-15T02:00:00Z') },
-      ]);
-    const titles = async (tz: string) =>
-      (await getDashboard(db(), user.id, tz, silent, now)).schedule!.map((item) => item.title);
-    expect(await titles('America/New_York')).toEqual(['Early morning', 'Late evening']);
-    expect(await titles('UTC')).toEqual(['Last night', 'Early morning']);
-  });
-
-  it('charts Won deals by the month they were won in the user’s time zone, else by their expected close date', async () => {
-    const ann = await signUp(t.app, 'revenue');
-    const bob = await signUp(t.app, 'other');
-    const pipeline = await newPipeline(ann, 'Sales');
-    const bobPipeline = await newPipeline(bob, 'Sales');
-    // 08:00 on 16 June 2030 in Auckland (NZST, UTC+12): the months are July 2029 to June 2030.
-    const now = new Date('2030-06-15T20:00:00Z');
-    const tz = 'Pacific/Auckland';
-    const won = async (value: number | null, wonAt: string | null, expectedCloseDate: string | null, user = ann) => {
-      const id = await newDeal(user, user === ann ? pipeline : bobPipeline, 'Won deal', 'Won', value);
-      await db()
-        .update(deals)
-        .set({ wonAt: wonAt === null ? null : new Date(wonAt), expectedCloseDate })
-        .where(sql`${deals.id} = ${id}`);
-    };
-    await won(100.1, '2030-05-31T13:00:00Z', null); // 1 June, 01:00 in Auckland: June, not May
-    await won(0.2, '2030-06-15T19:00:00Z', '2029-01-01'); // won_at wins over the expected date
-    await won(5, '2029-06-30T12:00:00Z', null); // 1 July 2029, 00:00 in Auckland: the oldest month
-    await won(7, '2029-06-30T11:59:59Z', null); // 30 June 2029, 23:59:59: before the chart
-    await won(9, '2030-06-30T12:00:00Z', null); // 1 July 2030 in Auckland: after it
-    await won(30, null, '2030-01-15'); // won before won_at existed: its expected close date
-    await won(40, null, '2029-07-01');
-    await won(50, null, '2029-06-30');
-    await won(60, null, '2030-07-01');
-    await won(70, null, null);
-    await won(null, '2030-03-10T00:00:00Z', null);
-    await won(1000, '2030-03-10T00:00:00Z', null, bob);
-    const lead = await newDeal(ann, pipeline, 'Lead', 'Lead', 80);
-    await db()
-      .update(deals)
-      .set({ wonAt: new Date('2030-03-10T00:00:00Z') })
-      .where(sql`${deals.id} = ${lead}`);
-
-    const { revenue } = await getDashboard(db(), ann.id, tz, silent, now);
-    expect(revenue).toEqual([
-      { month: '2029-07', value: '45.00' },
-      { month: '2029-08', value: '0' },
-      { month: '2029-09', value: '0' },
-      { month: '2029-10', value: '0' },
-      { month: '2029-11', value: '0' },
-      { month: '2029-12', value: '0' },
-      { month: '2030-01', value: '30.00' },
-      { month: '2030-02', value: '0' },
-      { month: '2030-03', value: '0' },
-      { month: '2030-04', value: '0' },
-      { month: '2030-05', value: '0' },
-      { month: '2030-06', value: '100.30' },
-    ]);
-    // In UTC the first deal falls in May, the 1 July 2029 one in June 2029 (before the chart) and the 1 July 2030 one
-    // in June 2030.
-    const utc = (await getDashboard(db(), ann.id, 'UTC', silent, now)).revenue!;
-    expect(utc.map((m) => m.month)).toEqual(revenueMonths('UTC', now).map((m) => m.month));
-    expect(utc.find((m) => m.month === '2030-05')!.value).toBe('100.10');
-    expect(utc.find((m) => m.month === '2029-07')!.value).toBe('40.00');
-    expect(utc.find((m) => m.month === '2030-06')!.value).toBe('9.20');
-  });
-
-  it('refuses an unknown time zone and a caller without a session', async () => {
-    const user = await signUp(t.app, 'bad');
-    const res = await user.get('/api/dashboard?tz=Mars/Olympus');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'Unknown time zone' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
-  });
-});
-
-describe('a widget that fails', () => {
-  // An app of its own, logging errors to `lines`, on a database whose tables this test changes.
-  const lines: string[] = [];
-  let own: { app: FastifyInstance; database: Database };
-  beforeAll(async () => {
-    const database = await openTestDatabase();
-    const app = await buildApp({
-      config: testConfig,
-      database,
-      webDir: null,
-      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
-    });
-    await app.ready();
-    own = { app, database };
-  }, 120_000);
-  afterAll(async () => {
-    await own?.app.close();
-    await own?.database.close();
-  });
-
-  it('is logged with its error and answers null, and the others still answer', async () => {
-    const user = await signUp(own.app, 'broken');
-    await user.post('/api/contacts', { name: 'Still counted' });
-    // A real failure of one widget's query: its table is gone for the moment.
-    await own.database.db.execute(sql`alter table email_accounts rename to email_accounts_away`);
-    const res = await user.get('/api/dashboard');
-    await own.database.db.execute(sql`alter table email_accounts_away rename to email_accounts`);
-    expect(res.statusCode, res.body).toBe(200);
-    const dashboard: Dashboard = res.json();
-    expect(dashboard.emailAccounts).toBeNull();
-    expect(dashboard.stats).toMatchObject({ totalContacts: 1 });
-    expect(dashboard.schedule).toEqual([]);
-    expect(dashboard.recentTasks).toEqual([]);
-    expect(dashboard.pipelineOverview).toEqual([]);
-    expect(dashboard.revenue).toHaveLength(12);
-    const logged = lines
-      .map((line) => JSON.parse(line) as { widget?: string; msg: string; err: unknown })
-      .find((entry) => entry.widget === 'emailAccounts');
-    expect(logged).toMatchObject({ msg: 'dashboard widget failed' });
-    expect(JSON.stringify(logged?.err)).toMatch(/email_accounts/);
-  });
-
-  it('is guarded on its own: the guard logs and answers null, and passes a success through', async () => {
-    const logged: object[] = [];
-    const log = { error: (details: object) => logged.push(details) };
-    const error = new Error('boom');
-    expect(await readWidget(log, 'stats', () => Promise.reject(error))).toBeNull();
-    expect(logged).toEqual([{ err: error, widget: 'stats' }]);
-    expect(await readWidget(log, 'stats', async () => 42)).toBe(42);
-    expect(logged).toHaveLength(1);
   });
 });

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNREAD_COUNT_CAP, type Notification, type NotificationSettings } from '@common/notifications';
-import { dealActivities, notifications, notificationSettings, tasks } from '../../db/schema';
-import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
+import { UNREAD_COUNT_CAP } from '@common/notifications';
+import { notifications, notificationSettings } from '../../db/schema';
+import { allOn, listOf, notificationsApi, unreadOf } from '../../test/notifications-kit';
+import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
 
-// The bell (decisions.md item 17): a user's notifications only, read one or all, each kind turned on or off, and
-// overdue tasks and deal activities turned into notifications once when the bell is read.
+// The bell (decisions.md item 17): a user's notifications only, read one or all, each kind turned on or off. Overdue
+// tasks and deal activities turned into notifications: overdue.test.ts.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,25 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HOUR = 3_600_000;
 const none = '00000000-0000-0000-0000-000000000000';
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
-const allOn: NotificationSettings = { formSubmissions: true, bookings: true, overdue: true };
-
-const put = (user: UserClient, url: string, body: unknown) =>
-  t.app.inject({ method: 'PUT', url, headers: { cookie: user.cookie }, payload: body as object });
-
-async function listOf(user: UserClient, query = ''): Promise<{ items: Notification[]; nextCursor: string | null }> {
-  const res = await user.get(`/api/notifications${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function unreadOf(user: UserClient) {
-  const res = await user.get('/api/notifications/unread');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ count: number; hasMore: boolean; newest: Notification | null }>();
-}
+const { put, rowsOf } = notificationsApi(() => t);
 
 /** Notifications written straight to the table, oldest first, a second apart. */
 async function addNotifications(userId: string, titles: string[], start = Date.now() - titles.length * 1000) {
@@ -49,8 +33,6 @@ async function addNotifications(userId: string, titles: string[], start = Date.n
     )
     .returning({ id: notifications.id });
 }
-
-const rowsOf = (userId: string) => t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
 
 describe('without a session', () => {
   it('answers 401 on every route', async () => {
@@ -203,150 +185,5 @@ describe('settings', () => {
       else expect(res.json().error).toBeTypeOf('string');
     }
     expect((await ann.get('/api/notifications/settings')).json()).toEqual(off);
-  });
-});
-
-describe('overdue reminders', () => {
-  async function dealOf(user: UserClient) {
-    const pipeline = (await user.post('/api/pipelines', { name: 'Sales' })).json();
-    const deal = await user.post('/api/deals', { name: 'Acme renewal', pipelineId: pipeline.id, stage: 'Lead' });
-    expect(deal.statusCode, deal.body).toBe(201);
-    return { pipelineId: pipeline.id as string, dealId: deal.json().id as string };
-  }
-
-  const addTask = async (values: {
-    userId: string;
-    name: string;
-    dueDate: Date | null;
-    assignedUserId?: string;
-    status?: string;
-  }) => (await t.database.db.insert(tasks).values(values).returning({ id: tasks.id }))[0]!.id;
-
-  const addActivity = async (values: {
-    userId: string;
-    dealId: string;
-    description: string;
-    dueDate: Date;
-    assignedUserId?: string;
-    done?: boolean;
-  }) => {
-    const { done, ...rest } = values;
-    const [row] = await t.database.db
-      .insert(dealActivities)
-      .values({
-        ...rest,
-        activityType: 'call',
-        status: done ? 'completed' : 'pending',
-        completedAt: done ? new Date() : null,
-      })
-      .returning({ id: dealActivities.id });
-    return row!.id;
-  };
-
-  it('notify once of each task and activity, owned or assigned, that fell due in the window unfinished', async () => {
-    const ann = await signUp(t.app, 'ann');
-    const bob = await signUp(t.app, 'bob');
-    const { pipelineId, dealId } = await dealOf(ann);
-    const bobsDeal = await dealOf(bob);
-    const own = await addTask({ userId: ann.id, name: 'Call back Acme', dueDate: hoursAgo(1) });
-    const ownAndAssigned = await addTask({
-      userId: ann.id,
-      assignedUserId: ann.id,
-      name: 'Send quote',
-      dueDate: hoursAgo(23),
-    });
-    const assigned = await addTask({ userId: bob.id, assignedUserId: ann.id, name: 'Review', dueDate: hoursAgo(2) });
-    await addTask({ userId: ann.id, name: 'Finished', dueDate: hoursAgo(1), status: 'Done' });
-    await addTask({ userId: ann.id, name: 'Long ago', dueDate: hoursAgo(25) });
-    await addTask({ userId: ann.id, name: 'Later', dueDate: new Date(Date.now() + HOUR) });
-    await addTask({ userId: ann.id, name: 'Undated', dueDate: null });
-    await addTask({ userId: bob.id, name: 'Bob’s own', dueDate: hoursAgo(1) });
-    await addTask({ userId: bob.id, assignedUserId: bob.id, name: 'Bob’s assigned', dueDate: hoursAgo(1) });
-    const activity = await addActivity({
-      userId: ann.id,
-      assignedUserId: ann.id,
-      dealId,
-      description: 'Follow-up call',
-      dueDate: hoursAgo(3),
-    });
-    const assignedActivity = await addActivity({
-      userId: bob.id,
-      assignedUserId: ann.id,
-      dealId: bobsDeal.dealId,
-      description: 'Demo for Bob’s client',
-      dueDate: hoursAgo(4),
-    });
-    await addActivity({ userId: ann.id, dealId, description: 'Done call', dueDate: hoursAgo(1), done: true });
-    await addActivity({ userId: ann.id, dealId, description: 'Old call', dueDate: hoursAgo(30) });
-    await addActivity({ userId: ann.id, dealId, description: 'Next call', dueDate: new Date(Date.now() + HOUR) });
-    await addActivity({ userId: bob.id, dealId: bobsDeal.dealId, description: 'Bob’s call', dueDate: hoursAgo(1) });
-
-    // Read over and over, and at once: each is written once.
-    await Promise.all([unreadOf(ann), listOf(ann), unreadOf(ann)]);
-    expect(await unreadOf(ann)).toMatchObject({ count: 5, hasMore: false });
-    const items = (await listOf(ann)).items;
-    expect(items).toHaveLength(5);
-    const bySource = new Map((await rowsOf(ann.id)).map((row) => [row.sourceId, row]));
-    expect(bySource.size).toBe(5);
-    expect(bySource.get(own)).toMatchObject({
-      kind: 'task_overdue',
-      title: 'Task overdue: Call back Acme',
-      body: expect.stringMatching(/^Due \d{4}-\d\d-\d\d \d\d:\d\d UTC$/),
-      link: `/app/tasks?task=${own}`,
-      readAt: null,
-    });
-    expect(bySource.get(ownAndAssigned)).toMatchObject({ kind: 'task_overdue', title: 'Task overdue: Send quote' });
-    expect(bySource.get(assigned)).toMatchObject({ kind: 'task_overdue', link: `/app/tasks?task=${assigned}` });
-    expect(bySource.get(activity)).toMatchObject({
-      kind: 'activity_overdue',
-      title: 'Activity overdue: Follow-up call',
-      body: expect.stringMatching(/^Acme renewal · Due \d{4}-\d\d-\d\d \d\d:\d\d UTC$/),
-      link: `/app/deals?pipeline=${pipelineId}&deal=${dealId}`,
-    });
-    expect(bySource.get(assignedActivity)).toMatchObject({
-      kind: 'activity_overdue',
-      link: `/app/deals?pipeline=${bobsDeal.pipelineId}&deal=${bobsDeal.dealId}`,
-    });
-
-    // Read, it is not made again; marked read, it is not made unread again.
-    await ann.post('/api/notifications/read-all');
-    expect(await unreadOf(ann)).toEqual({ count: 0, hasMore: false, newest: null });
-    expect(await rowsOf(ann.id)).toHaveLength(5);
-
-    // Bob is told of his own, and of those he owns but gave to Ann; not of Ann's.
-    expect(await unreadOf(bob)).toMatchObject({ count: 5 });
-    expect((await rowsOf(bob.id)).map((row) => row.title).sort()).toEqual([
-      'Activity overdue: Bob’s call',
-      'Activity overdue: Demo for Bob’s client',
-      'Task overdue: Bob’s assigned',
-      'Task overdue: Bob’s own',
-      'Task overdue: Review',
-    ]);
-  });
-
-  it('cut a long name to a sane title', async () => {
-    const ann = await signUp(t.app, 'ann');
-    await addTask({ userId: ann.id, name: '😀'.repeat(300), dueDate: hoursAgo(1) });
-    const { newest } = await unreadOf(ann);
-    expect([...newest!.title]).toHaveLength(200);
-    expect(newest!.title.endsWith('😀…')).toBe(true);
-  });
-
-  it('are not made while the user has them turned off', async () => {
-    const ann = await signUp(t.app, 'ann');
-    const { dealId } = await dealOf(ann);
-    await addTask({ userId: ann.id, name: 'Quiet task', dueDate: hoursAgo(1) });
-    await addActivity({ userId: ann.id, dealId, description: 'Quiet call', dueDate: hoursAgo(1) });
-    await put(ann, '/api/notifications/settings', { ...allOn, overdue: false });
-    expect(await unreadOf(ann)).toEqual({ count: 0, hasMore: false, newest: null });
-    expect((await listOf(ann)).items).toEqual([]);
-    expect(await rowsOf(ann.id)).toEqual([]);
-    await put(ann, '/api/notifications/settings', allOn);
-    expect(await unreadOf(ann)).toMatchObject({ count: 2 });
-    const kinds = await t.database.db
-      .select({ kind: notifications.kind })
-      .from(notifications)
-      .where(and(eq(notifications.userId, ann.id)));
-    expect(kinds.map((row) => row.kind).sort()).toEqual(['activity_overdue', 'task_overdue']);
   });
 });

@@ -2,20 +2,23 @@ import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AiConfigInput } from '@common/ai-config';
 import { chatbotTexts } from '@common/chatbot-state';
-import { startAiProviderServer, type AiProviderServer, type ProviderApi } from '../../../test/ai-provider-server';
+import { configs, failures, KEY, WRONG_KEY } from '../../../test/ai-answer-cases';
+import { startAiProviderServer, type AiProviderServer } from '../../../test/ai-provider-server';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../../test/test-app';
 import { answerQuestion, answerTexts } from './answer';
 import type { AnswerEvent, AnswerRequest } from './answer-types';
 import { ownerReasons } from './failures';
 import { addKnowledge, aiErrorOf, collect, createBot, saveAiConfig } from '../../../test/chatbot-knowledge';
 
+// An AI answer end to end through the real SDK and a stand-in for each provider's API: what it sends, what the visitor
+// and the owner get when it works and when it fails, and the key never shown. The providers' configurations and
+// the failures are in test/ai-answer-cases.ts.
+
 let provider: AiProviderServer;
 let t: TestApp;
 let ann: UserClient;
 let bot: string;
 
-const KEY = 'sk-test-Secret-Key-Of-Ann-0123456789';
-const WRONG_KEY = 'sk-test-Wrong-Key-9876543210';
 const INSTRUCTIONS = 'We are Acme Lodges. Be warm and brief.';
 /** Every event and stored error of this file, and what was printed: none may hold a key. */
 const seen: unknown[] = [];
@@ -74,27 +77,6 @@ async function ask(overrides: Partial<AnswerRequest> = {}): Promise<AnswerEvent[
 
 const lastOf = (events: AnswerEvent[]) => events.at(-1)!;
 const requestsSince = (count: number) => provider.requests.slice(count);
-
-const configs: Array<{ api: ProviderApi; input: AiConfigInput; modelSent: string; keyHeader: string }> = [
-  {
-    api: 'openai',
-    input: { provider: 'openai', model: 'gpt-4-turbo', apiKey: KEY },
-    modelSent: 'gpt-4-turbo',
-    keyHeader: 'authorization',
-  },
-  {
-    api: 'anthropic',
-    input: { provider: 'anthropic', model: 'claude-3-haiku', apiKey: KEY },
-    modelSent: 'claude-3-haiku-20240307',
-    keyHeader: 'x-api-key',
-  },
-  {
-    api: 'google',
-    input: { provider: 'google', model: 'gemini-1.5-pro', apiKey: KEY },
-    modelSent: 'gemini-1.5-pro',
-    keyHeader: 'x-goog-api-key',
-  },
-];
 
 describe('an AI answer', () => {
   it('says it does not know, asking no provider, when the knowledge has nothing on the question', async () => {
@@ -171,53 +153,6 @@ describe('an AI answer', () => {
     expect(lastOf(events)).toEqual({ type: 'done', text: 'A night costs $120.', sources: [] });
     expect(requestsSince(before)[0]!.system).toContain('No passage of the knowledge base matched');
   });
-
-  const failures: Array<{
-    behaviour: Parameters<AiProviderServer['behave']>[0] | 'wrongKey';
-    reasons: Record<ProviderApi, RegExp>;
-  }> = [
-    {
-      behaviour: 'wrongKey',
-      reasons: {
-        openai:
-          /^OpenAI refused the API key \(401\): Incorrect API key provided.*Check the key in Settings → AI Configuration\.$/,
-        anthropic: /^Anthropic refused the API key \(401\): invalid x-api-key/,
-        google: /^Google refused the API key \(400\): API key not valid/,
-      },
-    },
-    {
-      behaviour: { type: 'rateLimit' },
-      reasons: {
-        openai: /^OpenAI is limiting requests \(429.*\): Rate limit reached for gpt-4-turbo/,
-        anthropic: /^Anthropic is limiting requests \(429.*\): Number of requests has exceeded/,
-        google: /^Google is limiting requests \(429.*\): Resource has been exhausted/,
-      },
-    },
-    {
-      behaviour: { type: 'serverError' },
-      reasons: {
-        openai: /^OpenAI had a server error \(500\): The server had an error/,
-        anthropic: /^Anthropic had a server error \(500\): Internal server error/,
-        google: /^Google had a server error \(500\): An internal error has occurred/,
-      },
-    },
-    {
-      behaviour: { type: 'unknownModel' },
-      reasons: {
-        openai: /^OpenAI does not know the model “gpt-4-turbo” \(404\)/,
-        anthropic: /^Anthropic does not know the model “claude-3-haiku-20240307” \(404\)/,
-        google: /^Google does not know the model “gemini-1.5-pro” \(404\)/,
-      },
-    },
-    {
-      behaviour: { type: 'stall', afterChunks: 1 },
-      reasons: {
-        openai: /^OpenAI stopped sending the answer: nothing came for 0.4 seconds\.$/,
-        anthropic: /^Anthropic stopped sending the answer: nothing came for 0.4 seconds\.$/,
-        google: /^Google stopped sending the answer: nothing came for 0.4 seconds\.$/,
-      },
-    },
-  ];
 
   for (const { api, input } of configs) {
     for (const { behaviour, reasons } of failures) {

@@ -1,108 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { buildApp } from '../app';
 import { seedConversation } from './chatbot-conversations';
 import { storeIncoming } from '../modules/email/store';
-import { signUp, openTestDatabase, testConfig, type TestApp, type UserClient } from './test-app';
+import { send, type Call } from './isolation-requests';
+import { signUp, type UserClient } from './test-app';
 
-// The isolation matrix's world (isolation-matrix.test.ts): user A's records, made through the API as A,
-// and a request shape the cases describe.
+// The isolation matrix's world (isolation-matrix.test.ts): user A's records, made through the API as A, and user B
+// beside them.
 
 /** Every name A gives a record carries it, so a leak shows in any body B gets back. */
 export const MARKER = 'Zanzibarq';
-
-/** The app with its route table: every route as Fastify added it. */
-export async function buildAppWithRoutes(): Promise<TestApp & { routes: RouteOptions[] }> {
-  const routes: RouteOptions[] = [];
-  const database = await openTestDatabase();
-  // Avatars are files in the data folder.
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'pipewise-isolation-'));
-  const app = await buildApp({
-    // Mail servers on private addresses refused: the world's account is checked and sent with, and never connects.
-    config: { ...testConfig, dataDir, allowPrivateHosts: false },
-    database,
-    webDir: null,
-    logger: false,
-    onRoute: (route) => routes.push(route),
-  });
-  await app.ready();
-  return {
-    app,
-    database,
-    routes,
-    close: async () => {
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** "METHOD /api/path/:param" of each route; HEAD routes Fastify adds beside a GET are the GET's. */
-export function routeKeys(routes: RouteOptions[]): string[] {
-  const keys = new Set<string>();
-  for (const route of routes) {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD' && routes.some((r) => r.url === route.url && [r.method].flat().includes('GET'))) continue;
-      keys.add(`${method} ${route.url}`);
-    }
-  }
-  return [...keys].sort();
-}
-
-export interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-  url: string;
-  body?: unknown;
-  /** Added to the usual headers (a chat conversation's token). */
-  headers?: Record<string, string>;
-  /** A multipart body instead of JSON. */
-  parts?: Part[];
-}
-
-export interface Part {
-  name: string;
-  bytes: string | Buffer;
-  filename?: string;
-  type?: string;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----pipewise${Math.random().toString(36).slice(2)}`;
-  const chunks = parts.flatMap((part) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
-        (part.filename === undefined ? '' : `; filename="${part.filename}"`) +
-        `\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
-    ),
-    Buffer.isBuffer(part.bytes) ? part.bytes : Buffer.from(part.bytes),
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-/** Sends `call` with this cookie, or with no session when `cookie` is null. */
-export function send(app: FastifyInstance, cookie: string | null, call: Call): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...call.headers };
-  const options: InjectOptions = { method: call.method, url: call.url, headers };
-  if (call.parts) {
-    const { payload, contentType } = multipart(call.parts);
-    options.payload = payload;
-    headers['content-type'] = contentType;
-  } else if (call.body !== undefined) {
-    options.payload = JSON.stringify(call.body);
-    headers['content-type'] = 'application/json';
-  }
-  return app.inject(options);
-}
 
 /** A's records, by the names the cases use. */
 export interface World {
@@ -349,44 +257,4 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     chatToken,
     bChatbotId,
   };
-}
-
-/** What A reads back to see that a case changed nothing of theirs. */
-export const aReads = {
-  me: () => '/api/me',
-  contact: (w: World) => `/api/contacts/${w.contactId}/details`,
-  contacts: () => '/api/contacts?limit=100',
-  pipelines: () => '/api/pipelines',
-  deal: (w: World) => `/api/deals/${w.dealId}`,
-  activities: (w: World) => `/api/deals/${w.dealId}/activities`,
-  project: (w: World) => `/api/projects/${w.projectId}`,
-  task: (w: World) => `/api/tasks/${w.taskId}`,
-  categories: () => '/api/task-categories',
-  emailAccounts: () => '/api/email-accounts',
-  emailMessage: (w: World) => `/api/email/messages/${w.emailMessageId}`,
-  emailFolders: () => '/api/email/folders',
-  form: (w: World) => `/api/forms/${w.formId}`,
-  submissions: (w: World) => `/api/forms/${w.formId}/submissions`,
-  booking: (w: World) => `/api/bookings/${w.bookingId}`,
-  notifications: () => '/api/notifications',
-  notificationSettings: () => '/api/notifications/settings',
-  availability: () => '/api/profile/availability',
-  scheduling: () => '/api/scheduling/settings',
-  ai: () => '/api/settings/ai',
-  calendarIntegration: () => '/api/calendar/integration',
-  chatbot: (w: World) => `/api/chatbots/${w.chatbotId}`,
-  knowledge: (w: World) => `/api/chatbots/${w.chatbotId}/knowledge`,
-  conversations: (w: World) => `/api/chatbots/${w.chatbotId}/conversations`,
-  conversation: (w: World) => `/api/chatbots/${w.chatbotId}/conversations/${w.conversationId}`,
-} satisfies Record<string, (w: World) => string>;
-export type ReadKey = keyof typeof aReads;
-
-/** A's view of these reads: status and body of each. */
-export async function readAsA(w: World, keys: readonly ReadKey[]): Promise<Record<string, unknown>> {
-  const view: Record<string, unknown> = {};
-  for (const key of keys) {
-    const res = await w.a.get(aReads[key](w));
-    view[key] = { status: res.statusCode, body: res.body ? res.json<unknown>() : null };
-  }
-  return view;
 }
