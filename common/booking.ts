@@ -42,6 +42,8 @@ export const publicBookingOwnerSchema = z.object({
   lastDate: z.string(),
   /** The visitor's date of the first free time, where the page opens; null when the window has none. */
   firstFreeDate: z.string().nullable(),
+  /** Whether the visitor is mailed a confirmation (the server sends its own mail: SMTP_URL). */
+  confirmsByEmail: z.boolean(),
 });
 export type PublicBookingOwner = z.infer<typeof publicBookingOwnerSchema>;
 

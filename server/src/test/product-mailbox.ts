@@ -30,6 +30,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   from: string;
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 /** Every message the mailbox holds for `to`, oldest first. */
@@ -51,7 +52,16 @@ export async function mailTo(to: string, env: NodeJS.ProcessEnv = process.env): 
       const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
       if (!message || !message.source) continue;
       const parsed = await simpleParser(message.source);
-      mails.push({ subject: parsed.subject ?? '', text: parsed.text ?? '', from: parsed.from?.text ?? '' });
+      mails.push({
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+        from: parsed.from?.text ?? '',
+        attachments: parsed.attachments.map((file) => ({
+          filename: file.filename ?? '',
+          contentType: file.contentType,
+          content: file.content.toString('utf8'),
+        })),
+      });
     }
     return mails;
   } finally {

@@ -5,6 +5,7 @@ import { publicBookingApi } from '@common/booking-public-api';
 import { keyByClientAddress } from '../../http/client-address';
 import { handleError } from '../../http/error-handler';
 import { serve } from '../../http/serve';
+import { bookingConfirmationMail } from './public/confirmation-mail';
 import { bookSlot, getFreeSlots, getPublicOwner } from './public/service';
 
 /** A booking's JSON is a few kilobytes at most (notes of 2,000 characters, escaped); anything larger is refused. */
@@ -17,9 +18,10 @@ export async function publicBookingRoutes(app: FastifyInstance) {
   serve(
     app,
     publicBookingApi.owner,
-    (req, reply) => {
+    async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return getPublicOwner(app.db, req.params.userId, req.query.tz);
+      const owner = await getPublicOwner(app.db, req.params.userId, req.query.tz);
+      return { ...owner, confirmsByEmail: app.productMail !== null };
     },
     { errorHandler },
   );
@@ -39,6 +41,8 @@ export async function publicBookingRoutes(app: FastifyInstance) {
     publicBookingApi.book,
     async (req, reply) => {
       const { created, booking } = await bookSlot(app.db, req.params.userId, req.body);
+      // Once per booking: a retry with the same key answers the booking again, and mails nothing.
+      if (created && app.productMail) void app.productMail.send(bookingConfirmationMail(booking, req.body.email));
       return reply.code(created ? 201 : 200).send(booking);
     },
     {

@@ -27,6 +27,7 @@ describe('the public owner', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual([
       'avatarUrl',
+      'confirmsByEmail',
       'firstDate',
       'firstFreeDate',
       'initials',
@@ -62,6 +63,7 @@ describe('the public owner', () => {
       firstDate: utcDate(0),
       lastDate: utcDate(90),
       firstFreeDate: null,
+      confirmsByEmail: false,
     });
     // Days are off until saved; reading the page makes no settings row.
     expect(await slotsOf(t.app, fresh.id, utcDate(1))).toEqual([]);

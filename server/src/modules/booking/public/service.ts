@@ -139,14 +139,15 @@ const spanBookings =
 
 /**
  * GET /api/public/booking/:userId: only what the page shows (no e-mail, no settings beyond the slots'), and the
- * visitor's date of the first free slot, on which the page opens.
+ * visitor's date of the first free slot, on which the page opens; the route adds whether this server mails
+ * confirmations.
  */
 export async function getPublicOwner(db: Db, userId: string, visitorZone: string, now = new Date()) {
   const found = await findOwner(db, userId, { bookedIn: firstFreeSpan(now, 0) });
   if (!found) throw ownerNotFound();
   const { owner } = found;
   const first = await firstFreeSlot(owner.rules, now, spanBookings(db, userId, found.row.booked));
-  const answer: PublicBookingOwner = {
+  const answer: Omit<PublicBookingOwner, 'confirmsByEmail'> = {
     name: owner.name,
     avatarUrl: owner.avatarUrl,
     initials: owner.initials,

@@ -9,6 +9,8 @@ interface BookingConfirmationProps {
   confirmation: BookingConfirmation;
   timeZone: string;
   timeFormat: PublicBookingOwner['timeFormat'];
+  /** The visitor's address when the server mails them a confirmation. */
+  emailedTo: string | null;
   onBookAnother: () => void;
 }
 
@@ -17,6 +19,7 @@ export function BookingConfirmationView({
   confirmation,
   timeZone,
   timeFormat,
+  emailedTo,
   onBookAnother,
 }: BookingConfirmationProps) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -49,6 +52,11 @@ export function BookingConfirmationView({
           <dd className="text-slate-900 dark:text-slate-100">{formatSpan(start, end, ownerTimeZone, timeFormat)}</dd>
         </div>
       </dl>
+      {emailedTo && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          A confirmation with a calendar file is on its way to {emailedTo}.
+        </p>
+      )}
       <Button variant="secondary" onClick={onBookAnother}>
         Book another time
       </Button>

@@ -14,7 +14,8 @@ interface BookingFormProps {
   slot: Slot;
   timeZone: string;
   timeFormat: PublicBookingOwner['timeFormat'];
-  onBooked: (confirmation: BookingConfirmation) => void;
+  /** The booking made, and the address the visitor gave. */
+  onBooked: (confirmation: BookingConfirmation, email: string) => void;
   /** The server no longer offers the time (taken meanwhile, or past the notice): the message to show. */
   onRefused: (message: string) => void;
 }
@@ -69,7 +70,7 @@ export function BookingForm({ userId, slot, timeZone, timeFormat, onBooked, onRe
       return;
     }
     try {
-      onBooked(await bookSlot(userId, check.input));
+      onBooked(await bookSlot(userId, check.input), check.input.email);
     } catch (error) {
       setPending(false);
       if (isApiError(error, 409)) return onRefused(bookingMessages.slotTaken);

@@ -50,7 +50,7 @@ export function BookingPage() {
   const [timeZone, setTimeZone] = useState(detectTimeZone);
   const [pickedDate, setPickedDate] = useState<string | null>(null);
   const [selected, setSelected] = useState<Slot | null>(null);
-  const [confirmation, setConfirmation] = useState<BookingConfirmation | null>(null);
+  const [booked, setBooked] = useState<{ confirmation: BookingConfirmation; email: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const content = useRef<HTMLElement>(null);
   useReportHeight(content);
@@ -87,7 +87,7 @@ export function BookingPage() {
     slots.reload();
   };
   const bookAnother = () => {
-    setConfirmation(null);
+    setBooked(null);
     setSelected(null);
     setNotice(null);
     slots.reload();
@@ -114,13 +114,14 @@ export function BookingPage() {
         <Spinner label="Loading" className="size-6 text-indigo-500" />
       </div>
     );
-  } else if (confirmation) {
+  } else if (booked) {
     body = (
       <Card className="space-y-5 p-5 sm:p-6">
         <OwnerHeader owner={rules} />
         <Suspense fallback={stepFallback}>
           <BookingConfirmationView
-            confirmation={confirmation}
+            confirmation={booked.confirmation}
+            emailedTo={rules.confirmsByEmail ? booked.email : null}
             timeZone={timeZone}
             timeFormat={rules.timeFormat}
             onBookAnother={bookAnother}
@@ -162,7 +163,7 @@ export function BookingPage() {
               slot={selected}
               timeZone={timeZone}
               timeFormat={rules.timeFormat}
-              onBooked={setConfirmation}
+              onBooked={(confirmation, email) => setBooked({ confirmation, email })}
               onRefused={refused}
             />
           </Suspense>
