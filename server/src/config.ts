@@ -135,8 +135,10 @@ function isAddressOrRange(entry: string): boolean {
 
 const isOn = (value: string | undefined) => value === 'true' || value === '1';
 
-/** An API's base URL setting, its trailing slash left out; anything but an http(s) URL stops the start. */
-function baseUrlSetting(name: string, value: string | undefined): string | undefined {
+/**
+ * A URL setting of one of the given schemes, or undefined when unset; anything else stops the start with `refusal`.
+ */
+function urlSetting(value: string | undefined, schemes: string[], refusal: string): URL | undefined {
   const text = (value ?? '').trim();
   if (!text) return undefined;
   let url: URL | undefined;
@@ -145,27 +147,23 @@ function baseUrlSetting(name: string, value: string | undefined): string | undef
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ConfigError(`${name} must be an http:// or https:// URL, e.g. https://proxy.example.com/v1.`);
-  }
-  return text.replace(/\/+$/, '');
-}
-
-/** SMTP_URL as a URL; anything but smtp:// or smtps:// with a host stops the start. */
-function smtpUrlSetting(value: string | undefined): URL | undefined {
-  const text = (value ?? '').trim();
-  if (!text) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
-    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com.');
-  }
+  if (!url || !schemes.includes(url.protocol) || !url.hostname) throw new ConfigError(refusal);
   return url;
 }
+
+/** An API's base URL setting, its trailing slash left out; anything but an http(s) URL stops the start. */
+function baseUrlSetting(name: string, value: string | undefined): string | undefined {
+  const refusal = `${name} must be an http:// or https:// URL, e.g. https://proxy.example.com/v1.`;
+  return urlSetting(value, ['http:', 'https:'], refusal) && value!.trim().replace(/\/+$/, '');
+}
+
+/** SMTP_URL; anything but smtp:// or smtps:// with a host stops the start. */
+const smtpUrlSetting = (value: string | undefined) =>
+  urlSetting(
+    value,
+    ['smtp:', 'smtps:'],
+    'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com.',
+  );
 
 /** A setting in milliseconds or a count; unset, empty or not a positive number: undefined (the default). */
 function positiveNumber(value: string | undefined): number | undefined {
