@@ -20,6 +20,8 @@ export const pageBudgets: Array<{ page: string; modules: string[]; budgetKb: num
   { page: '/', modules: ['web/src/pages/public/landing-page.tsx'], budgetKb: 100 },
   { page: '/pricing', modules: ['web/src/pages/public/pricing-page.tsx'], budgetKb: 100 },
   { page: '/signin', modules: ['web/src/pages/auth/auth-page.tsx'], budgetKb: 100 },
+  // Where an invited colleague lands, signed out more often than not.
+  { page: '/invite/:token', modules: ['web/src/pages/invitations/invitation-page.tsx'], budgetKb: 100 },
   // Also the scheduling widget's iframe on other people's websites.
   { page: '/book/:userId', modules: ['web/src/pages/booking/public/booking-page.tsx'], budgetKb: 100 },
   // Also the form widget's iframe on other people's websites.

@@ -17,6 +17,7 @@ import {
   workspaceSwitchSchema,
 } from './workspaces';
 import { emptyBodySchema, idParamSchema } from './http';
+import { invitationRoutes } from './workspaces-routes';
 
 /**
  * The workspaces area's routes (see api-route.ts). `/api/workspace/...` is the current workspace, the one every
@@ -59,11 +60,12 @@ export const workspacesApi = {
   }),
   revoke: del('/api/workspace/invitations/:id', { params: idParamSchema, status: 204 }),
   /** Public: whose invitation a link is, when it is valid and pending; 404 with the reason otherwise. */
-  preview: get('/api/invitations/:token', { params: invitationTokenParamSchema, response: invitationPreviewSchema }),
+  preview: { ...invitationRoutes.preview, params: invitationTokenParamSchema, response: invitationPreviewSchema },
   /** Signed in as the invited address: joins the workspace and makes it the current one. */
-  accept: post('/api/invitations/:token/accept', {
+  accept: {
+    ...invitationRoutes.accept,
     params: invitationTokenParamSchema,
     body: emptyBodySchema,
     response: workspaceSchema,
-  }),
+  },
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { teamMessages } from './team-messages';
+
 /** A member's part in a workspace: one Owner; Admins manage members, invitations, pipelines and the workspace. */
 export const workspaceRoles = ['owner', 'admin', 'member'] as const;
 export type WorkspaceRole = (typeof workspaceRoles)[number];

@@ -20,6 +20,11 @@ const hubLinks = [
     description: 'Your booking link, time zone, notice and embed code',
     url: /\/app\/settings\/scheduling$/,
   },
+  {
+    name: /Team/,
+    description: 'Your workspace, its members and their invitations',
+    url: /\/app\/settings\/team$/,
+  },
 ];
 
 test.describe('settings', () => {

@@ -54,6 +54,10 @@ const SubmissionsPage = lazy(() =>
 const NotificationSettingsPage = lazy(() =>
   import('./pages/notifications/notification-settings-page').then((m) => ({ default: m.NotificationSettingsPage })),
 );
+const TeamPage = lazy(() => import('./pages/team/team-page').then((m) => ({ default: m.TeamPage })));
+const InvitationPage = lazy(() =>
+  import('./pages/invitations/invitation-page').then((m) => ({ default: m.InvitationPage })),
+);
 const BookingPage = lazy(() => import('./pages/booking/public/booking-page').then((m) => ({ default: m.BookingPage })));
 const ChatPage = lazy(() => import('./pages/chatbots/public/chat-page').then((m) => ({ default: m.ChatPage })));
 const PublicFormPage = lazy(() =>
@@ -83,6 +87,8 @@ export function AppRoutes() {
             <Route path="/pricing" element={<PricingPage />} />
             {/* Also for a signed-in user: the link names the account it resets. */}
             <Route path="/reset-password" element={<ResetPasswordPage />} />
+            {/* Also for a signed-in user: the invited one joins from here. */}
+            <Route path="/invite/:token" element={<InvitationPage />} />
           </Route>
           {/* The same layout, its header kept across the move; a signed-in user is sent to the dashboard. */}
           <Route element={<PublicLayout guestOnly />}>
@@ -107,6 +113,7 @@ export function AppRoutes() {
             <Route path="settings/scheduling" element={<SchedulingSettingsPage />} />
             <Route path="settings/ai" element={<AiConfigPage />} />
             <Route path="settings/notifications" element={<NotificationSettingsPage />} />
+            <Route path="settings/team" element={<TeamPage />} />
             <Route path="chatbot" element={<ChatbotsPage />} />
             {/* One bot, its tab in the rest of the address: one route, so a tab change keeps the page (and focus). */}
             <Route path="chatbot/:id/*" element={<ChatbotPage />} />

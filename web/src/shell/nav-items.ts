@@ -14,6 +14,7 @@ import {
   Mail,
   Settings,
   Users,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -79,5 +80,11 @@ export const settingsItems: SettingsItem[] = [
     label: 'Scheduling Settings',
     description: 'Your booking link, time zone, notice and embed code',
     icon: CalendarClock,
+  },
+  {
+    to: '/app/settings/team',
+    label: 'Team',
+    description: 'Your workspace, its members and their invitations',
+    icon: UsersRound,
   },
 ];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { LogOut } from 'lucide-react';
 import type { User } from '@common/auth';
@@ -9,6 +9,10 @@ import { signOut } from '../lib/session';
 import { Logo } from './logo';
 import { navItems } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
+import { WorkspaceBlock } from './workspace-block';
+
+// Its own chunk, loaded after the page like the bell: the menu, zod and the contract stay out of the first load.
+const WorkspaceSwitcher = lazy(() => import('./workspace-switcher').then((m) => ({ default: m.WorkspaceSwitcher })));
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -51,6 +55,9 @@ export function SidebarContent({ user }: { user: User }) {
         </ul>
       </nav>
       <div className="shrink-0 space-y-2 border-t border-slate-200 p-3 dark:border-slate-800">
+        <Suspense fallback={<WorkspaceBlock workspaceName={null} />}>
+          <WorkspaceSwitcher />
+        </Suspense>
         <Link
           to="/app/profile"
           className="flex items-center gap-3 rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800"

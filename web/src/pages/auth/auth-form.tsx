@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authMessages } from '@common/auth-messages';
 import { Button } from '../../components/button';
 import { Field, FormAlert } from '../../components/field';
@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { toast } from '../../lib/toast';
 import { signIn, signUp } from './api';
+import { authPathFor, invitedEmail, inviteTokenOf, invitePath } from './invite-param';
 
 export type AuthMode = 'signin' | 'signup';
 export interface AuthValues {
@@ -41,7 +42,19 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const [errors, setErrors] = useState<AuthErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  // From an invitation: back to it once signed in, the sign-up form filled with the invited address.
+  const inviteToken = inviteTokenOf(useSearchParams()[0]);
   useEffect(() => void loadChecks(), []);
+  useEffect(() => {
+    if (!isSignUp || !inviteToken) return;
+    let live = true;
+    void invitedEmail(inviteToken).then((email) => {
+      if (live && email) setValues((current) => (current.email ? current : { ...current, email }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [isSignUp, inviteToken]);
 
   // After the first submit, each change checks the form again, so a fixed field loses its message at once.
   const change = (field: keyof AuthValues) => async (event: { target: { value: string } }) => {
@@ -75,6 +88,12 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
     try {
       const user = isSignUp ? await signUp({ name, email, password }) : await signIn({ email, password });
       toast.success(isSignUp ? authMessages.accountCreated : authMessages.signedIn);
+      if (inviteToken) {
+        // This page is for signed-out visitors only: the user set here would send it to the dashboard before the
+        // move to the invitation (a transition) is done. The invitation page sets the user it is handed.
+        void navigate(invitePath(inviteToken), { replace: true, state: { signedIn: user } });
+        return;
+      }
       setUser(user);
       void navigate('/app/dashboard', { replace: true });
     } catch (error) {
@@ -140,7 +159,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         {isSignUp ? 'Already have an account? ' : "Don't have an account? "}
         <Link
-          to={isSignUp ? '/signin' : '/signup'}
+          to={inviteToken ? authPathFor(isSignUp ? 'signin' : 'signup', inviteToken) : isSignUp ? '/signin' : '/signup'}
           className="rounded font-medium text-indigo-700 hover:underline dark:text-indigo-400"
         >
           {isSignUp ? 'Sign in' : 'Sign up'}
