@@ -38,8 +38,8 @@ export function MembersList({ members, selfId, canManage, onRemove }: MembersLis
         className="hidden gap-4 border-b border-slate-200 bg-slate-50 px-5 py-2 text-xs font-medium tracking-wide text-slate-600 uppercase lg:flex dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400"
       >
         <span className="min-w-0 flex-1">Member</span>
-        <span className="w-32">Role</span>
-        <span className="w-60">Records</span>
+        <span className="w-28">Role</span>
+        <span className="w-80">Records</span>
         <span className="w-28">Last active</span>
         {canManage && <span className="w-24" />}
       </div>
@@ -55,14 +55,16 @@ export function MembersList({ members, selfId, canManage, onRemove }: MembersLis
                 <div className="min-w-0">
                   <p className="truncate font-medium text-slate-900 dark:text-slate-100" title={name}>
                     {name}
-                    {member.userId === selfId && <span className="font-normal text-slate-600"> (you)</span>}
+                    {member.userId === selfId && (
+                      <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>
+                    )}
                   </p>
                   <p className="truncate text-sm text-slate-600 dark:text-slate-400" title={member.email}>
                     {member.email}
                   </p>
                 </div>
               </div>
-              <div className="lg:w-32">
+              <div className="lg:w-28">
                 {editable ? (
                   <SelectField
                     label={`Role of ${name}`}
@@ -86,7 +88,7 @@ export function MembersList({ members, selfId, canManage, onRemove }: MembersLis
                   </p>
                 )}
               </div>
-              <div className="lg:w-60">
+              <div className="lg:w-80">
                 {editable ? (
                   <SelectField
                     label={`Records ${name} sees`}
