@@ -16,7 +16,7 @@ import {
   workspaceSchema,
   workspaceSwitchSchema,
 } from './workspaces';
-import { emptyBodySchema, idParamSchema } from './http';
+import { idParamSchema } from './http';
 import { invitationRoutes } from './workspaces-routes';
 
 /**
@@ -36,7 +36,7 @@ export const workspacesApi = {
     response: memberSchema,
   }),
   /** Admin: removes a member, whose records go to `reassignTo`; they lose access on their next request. */
-  removeMember: del('/api/workspace/members/:userId', {
+  removeMember: post('/api/workspace/members/:userId/remove', {
     params: memberParamSchema,
     body: memberRemoveSchema,
     status: 204,
@@ -44,7 +44,7 @@ export const workspacesApi = {
   /** Owner: hands the Owner's role to another member, who becomes Owner while the former Owner becomes Admin. */
   transfer: post('/api/workspace/transfer', { body: transferSchema, response: memberListSchema }),
   /** Any member but the Owner; the user's records stay in the workspace. */
-  leave: post('/api/workspace/leave', { body: emptyBodySchema, status: 204 }),
+  leave: post('/api/workspace/leave', { status: 204 }),
   invitations: get('/api/workspace/invitations', { response: invitationListSchema }),
   /** Admin: invites an address; mailed when the server sends mail, otherwise the link comes back to copy. */
   invite: post('/api/workspace/invitations', {
@@ -53,19 +53,10 @@ export const workspacesApi = {
     status: 201,
   }),
   /** Admin: a new link for a pending invitation, valid for another 7 days; the old link stops working. */
-  resend: post('/api/workspace/invitations/:id/resend', {
-    params: idParamSchema,
-    body: emptyBodySchema,
-    response: invitationSentSchema,
-  }),
+  resend: post('/api/workspace/invitations/:id/resend', { params: idParamSchema, response: invitationSentSchema }),
   revoke: del('/api/workspace/invitations/:id', { params: idParamSchema, status: 204 }),
   /** Public: whose invitation a link is, when it is valid and pending; 404 with the reason otherwise. */
   preview: { ...invitationRoutes.preview, params: invitationTokenParamSchema, response: invitationPreviewSchema },
   /** Signed in as the invited address: joins the workspace and makes it the current one. */
-  accept: {
-    ...invitationRoutes.accept,
-    params: invitationTokenParamSchema,
-    body: emptyBodySchema,
-    response: workspaceSchema,
-  },
+  accept: { ...invitationRoutes.accept, params: invitationTokenParamSchema, response: workspaceSchema },
 };

@@ -21,6 +21,8 @@ export const visibilityLabels: Record<RecordVisibility, string> = {
 
 /** An invitation link works for this long. */
 export const INVITATION_DAYS = 7;
+/** Invitations (new or resent) one workspace may send per hour: the product's mail is no one's bulk mailer. */
+export const INVITATIONS_PER_HOUR = 20;
 
 export const workspaceMessages = {
   nameRequired: 'Workspace name is required',
@@ -44,6 +46,7 @@ export const workspaceMessages = {
   left: 'You left the workspace',
   ownerCannotLeave: 'The Owner cannot leave: transfer ownership first',
   ownerCannotChange: 'The Owner’s role changes only by a transfer of ownership',
+  ownerSeesAll: 'The Owner sees all records of the workspace',
   cannotRemoveSelf: 'Use "Leave workspace" to leave it yourself',
   reassignRequired: 'Choose who takes over their records',
   reassignInvalid: 'Choose a member who stays in the workspace',
@@ -55,6 +58,7 @@ export const workspaceMessages = {
   invitationExpired: 'This invitation has expired: ask for a new one',
   invitationOtherEmail: 'This invitation was sent to another address: sign in with the invited one',
   joined: 'You joined the workspace',
+  tooManyInvitations: 'Too many invitations this hour: try again later',
   mailUnavailable: 'This server sends no e-mail: copy the link and send it yourself',
 } as const;
 

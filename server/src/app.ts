@@ -7,6 +7,9 @@ import type { Database, Db } from './db/client';
 import { pingDatabase } from './db/client';
 import { createAuth, type Auth } from './auth/better-auth';
 import { requireUser } from './auth/guard';
+import { requireWorkspace } from './modules/workspaces/current-workspace';
+import { publicInvitationRoutes } from './modules/workspaces/public-routes';
+import { workspacesRoutes } from './modules/workspaces/routes';
 import { SessionChecker } from './auth/session-check';
 import { authRoutes, tooManyAttempts } from './auth/routes';
 import { afterPasswordReset, resetLinkSender } from './auth/password-reset';
@@ -126,6 +129,7 @@ export async function buildApp({
   // The chatbots' AI answers use this app's secret key and provider settings (modules/chatbots/ai/context.ts).
   bindAiContext(database.db, aiContextOf(config, app.secrets));
   app.decorateRequest('user', null as never);
+  app.decorateRequest('workspace', null as never);
 
   const indexHtml = webDir ? readIndexHtml(webDir) : null;
   const securityHeaders = {
@@ -175,9 +179,12 @@ export async function buildApp({
   // Form pages and embeds are public: visitors submit without an account.
   await app.register(publicFormRoutes);
   // Chatbots talk with visitors of any site without an account.
+  await app.register(publicInvitationRoutes);
   await app.register(publicChatbotRoutes, { answerQuestion: answer });
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
+    signedIn.addHook('preHandler', requireWorkspace);
+    await signedIn.register(workspacesRoutes);
     await signedIn.register(contactsRoutes);
     await signedIn.register(pipelinesRoutes);
     await signedIn.register(dealsRoutes);

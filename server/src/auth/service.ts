@@ -4,6 +4,7 @@ import { type SignInInput, type SignUpInput, type User } from '@common/auth';
 import { authMessages } from '@common/auth-messages';
 import type { Db } from '../db/client';
 import { createProfile, ensureProfile } from '../modules/profile/service';
+import { createWorkspace } from '../modules/workspaces/service';
 import { authUsers, users } from '../db/schema';
 import { AppError, isUniqueViolation } from '../errors';
 import { accountLockSeconds, clearSignInFailures, recordSignInFailure } from './account-throttle';
@@ -35,6 +36,7 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: He
   const authUser = result.response.user;
   try {
     const user = await createProfile(db, { id: authUser.id, email: input.email, name: input.name });
+    await createWorkspace(db, user.id);
     return { user, cookies: result.headers.getSetCookie() };
   } catch (error) {
     // No half-made account: without its profile the auth user (and its session) goes too.

@@ -4,6 +4,10 @@ import { none } from './bad-input-writes';
 // GET route. Later areas add their routes to this list.
 
 export const readRoutes = [
+  '/api/workspaces',
+  '/api/workspace/members',
+  '/api/workspace/invitations',
+  `/api/invitations/${'x'.repeat(43)}`,
   '/api/contacts?limit=-1',
   '/api/contacts?limit=abc&cursor=1e99',
   '/api/contacts?limit=1&limit=2',

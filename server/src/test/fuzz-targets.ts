@@ -35,6 +35,9 @@ function realParam(w: World, segments: string[], index: number): string {
     booking: w.a.id,
     feed: w.feedToken,
     availability: '1',
+    members: w.a.id,
+    // The workspace's invitation by id; the invitation link by its token.
+    invitations: segments[index - 2] === 'workspace' ? w.invitationId : w.invitationToken,
   };
   const id = owner === undefined ? undefined : ids[owner];
   if (id === undefined) throw new Error(`no record for the parameter ${segments[index]} of ${segments.join('/')}`);

@@ -5,6 +5,7 @@ import { seedConversation } from './chatbot-conversations';
 import { storeIncoming } from '../modules/email/store';
 import { send, type Call } from './isolation-requests';
 import { signUp, type UserClient } from './test-app';
+import { makeWorkspaceWorld, type WorkspaceWorld } from './isolation-world-workspace';
 
 // The isolation matrix's world (isolation-matrix.test.ts): user A's records, made through the API as A, and user B
 // beside them.
@@ -13,7 +14,7 @@ import { signUp, type UserClient } from './test-app';
 export const MARKER = 'Zanzibarq';
 
 /** A's records, by the names the cases use. */
-export interface World {
+export interface World extends WorkspaceWorld {
   app: FastifyInstance;
   a: UserClient;
   b: UserClient;
@@ -228,6 +229,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   });
   const bChatbotId = await created(b.post('/api/chatbots', { name: 'Bob bot' }));
   return {
+    ...(await makeWorkspaceWorld(a, MARKER)),
     app,
     a,
     b,

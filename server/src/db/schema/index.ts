@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './users';
+export * from './workspaces';
 export * from './contacts';
 export * from './pipelines';
 export * from './deals';

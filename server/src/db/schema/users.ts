@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth';
+import { workspaces } from './workspaces';
 
 /** The spec's profile row (part 1 §3 users): same id as the auth user. E-mail is unique case-insensitively. */
 export const users = pgTable(
@@ -13,6 +14,10 @@ export const users = pgTable(
     name: text('name'),
     avatarUrl: text('avatar_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The workspace the user last chose (auth/workspace-scope.ts); null or a left one falls back to the first. */
+    currentWorkspaceId: uuid('current_workspace_id').references((): AnyPgColumn => workspaces.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );

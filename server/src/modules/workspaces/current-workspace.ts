@@ -1,0 +1,61 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { users, workspaceMembers, workspaces } from '../../db/schema';
+import { AppError } from '../../errors';
+import { ensureProfile } from '../profile/service';
+import type { WorkspaceScope } from './scope';
+import { createWorkspace } from './service';
+
+/** Last activity is written at most this often per member: a request costs no write. */
+const ACTIVITY_EVERY_MS = 5 * 60_000;
+
+/**
+ * The user's current workspace, read on every request and never remembered: a member removed on any server process
+ * has no workspace of theirs on the next request. The chosen one (`users.current_workspace_id`) if they are still a
+ * member of it, else the first they joined; an account with none (a profile made after sign-up) gets its own.
+ */
+export async function currentWorkspace(
+  db: Db,
+  userId: string,
+): Promise<WorkspaceScope & { lastActiveAt: Date | null }> {
+  const [row] = await db
+    .select({
+      id: workspaceMembers.workspaceId,
+      name: workspaces.name,
+      role: workspaceMembers.role,
+      visibility: workspaceMembers.visibility,
+      lastActiveAt: workspaceMembers.lastActiveAt,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(
+      sql`${workspaceMembers.workspaceId} is not distinct from ${users.currentWorkspaceId} desc`,
+      asc(workspaceMembers.joinedAt),
+      asc(workspaceMembers.workspaceId),
+    )
+    .limit(1);
+  if (row) return row as WorkspaceScope & { lastActiveAt: Date | null };
+  return { ...(await createWorkspace(db, userId)), lastActiveAt: null };
+}
+
+/** The signed-in routes' second guard (after requireUser): sets `req.workspace`. */
+export async function requireWorkspace(req: FastifyRequest) {
+  const db = req.server.db;
+  try {
+    await ensureProfile(db, req.user);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 500) throw new AppError(401, error.message);
+    throw error;
+  }
+  const { lastActiveAt, ...scope } = await currentWorkspace(db, req.user.id);
+  req.workspace = scope;
+  if (!lastActiveAt || Date.now() - lastActiveAt.getTime() > ACTIVITY_EVERY_MS) {
+    await db
+      .update(workspaceMembers)
+      .set({ lastActiveAt: new Date() })
+      .where(and(eq(workspaceMembers.workspaceId, scope.id), eq(workspaceMembers.userId, req.user.id)));
+  }
+}

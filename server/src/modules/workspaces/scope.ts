@@ -1,0 +1,27 @@
+import { workspaceMessages, type RecordVisibility, type WorkspaceRole } from '@common/workspaces';
+import { AppError } from '../../errors';
+
+/** The workspace a signed-in request works in, and the user's part in it. */
+export interface WorkspaceScope {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+  visibility: RecordVisibility;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The current workspace of the signed-in user; set by requireWorkspace on every signed-in area route. */
+    workspace: WorkspaceScope;
+  }
+}
+
+/** 403 unless the request's member is the workspace's Owner or an Admin. */
+export function requireAdmin(scope: WorkspaceScope): void {
+  if (scope.role === 'member') throw new AppError(403, workspaceMessages.adminOnly);
+}
+
+/** 403 unless the request's member is the workspace's Owner. */
+export function requireOwner(scope: WorkspaceScope): void {
+  if (scope.role !== 'owner') throw new AppError(403, workspaceMessages.ownerOnly);
+}
