@@ -2,22 +2,12 @@ import type { Page } from '@playwright/test';
 import { workspaceMessages } from '../common/workspaces';
 import { expect, PASSWORD, test, unique, uniqueEmail } from './support/fixtures';
 import { expectNoSeriousViolations, toast } from './support/helpers';
-import { colleagueAddress, inviteFromTeamScreen, switcher } from './support/team';
+import { colleagueAddress, inviteFromTeamScreen, renameWorkspace, switcher } from './support/team';
 
 // Teams: an Admin invites a colleague by link, the colleague signs up from it and joins, a Member is refused the
 // team screen, and a removed member loses the workspace.
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** Names the signed-in user's own workspace, so the test finds it among the colleague's. */
-async function renameWorkspace(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Rename' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Rename workspace' });
-  await dialog.getByLabel('Workspace name').fill(name);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, workspaceMessages.renamed)).toBeVisible();
-  await expect(switcher(page)).toContainText(name);
-}
 
 test.describe('teams', () => {
   test('a colleague invited by link signs up from it and joins; as a Member they are refused the team screen; removed, they lose the workspace', async ({

@@ -41,3 +41,13 @@ export async function inviteFromTeamScreen(page: Page, email: string, role: Assi
 
 /** The sidebar's workspace switcher (the desktop sidebar: tests run at 1280 px unless told). */
 export const switcher = (page: Page) => page.getByRole('button', { name: /^Workspace\b/ });
+
+/** Names the signed-in user's own workspace, so the test finds it among the colleague's. */
+export async function renameWorkspace(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Rename' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename workspace' });
+  await dialog.getByLabel('Workspace name').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, workspaceMessages.renamed)).toBeVisible();
+  await expect(switcher(page)).toContainText(name);
+}
