@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { timeFormats } from './constants';
 
 export const schedulingMessages = {
+  confirmationsMailed: 'Visitors who book are mailed a confirmation with the appointment as a calendar file.',
+  confirmationsOff: 'This server sends no e-mail, so visitors who book get no confirmation by e-mail.',
   loadFailed: 'Failed to load settings',
   updateFailed: 'Failed to update settings',
   updated: 'Settings updated',
@@ -97,6 +99,8 @@ export const schedulingSettingsSchema = z.object({
   slotMinutes: z.number().int(),
   /** The snippet to paste on a website, pointing at the server's public URL (part 1 §2, decisions.md item 14). */
   embedCode: z.string(),
+  /** Whether a visitor who books is mailed a confirmation: the server sends its own mail (SMTP_URL). */
+  confirmsByEmail: z.boolean(),
 });
 export type SchedulingSettings = z.infer<typeof schedulingSettingsSchema>;
 

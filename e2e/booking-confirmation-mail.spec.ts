@@ -1,3 +1,4 @@
+import { schedulingMessages } from '../common/scheduling';
 import { productMailbox, waitForMail } from '../server/src/test/product-mailbox';
 import { expect, test } from './support/fixtures';
 import { nextMonday, openDay, openMondays, ownerIdOf, slotButtons, visitorIn } from './support/booking';
@@ -15,6 +16,8 @@ test.describe('booking confirmation by email', () => {
     browser,
     signedIn,
   }) => {
+    await page.goto('/app/settings/scheduling');
+    await expect(page.getByText(schedulingMessages.confirmationsMailed)).toBeVisible();
     const ownerId = await ownerIdOf(page);
     await openMondays(page);
     const monday = nextMonday();

@@ -24,9 +24,10 @@ export async function bookingRoutes(app: FastifyInstance) {
 
   serve(app, bookingApi.cancel, (req) => cancelBooking(app.db, req.user.id, req.params.id));
 
-  serve(app, bookingApi.settings, (req) => getSchedulingSettings(app.db, app.config, req.user.id, req.query.timezone));
+  const source = { publicUrl: app.config.publicUrl, confirmsByEmail: app.productMail !== null };
+  serve(app, bookingApi.settings, (req) => getSchedulingSettings(app.db, source, req.user.id, req.query.timezone));
 
-  serve(app, bookingApi.updateSettings, (req) => updateSchedulingSettings(app.db, app.config, req.user.id, req.body));
+  serve(app, bookingApi.updateSettings, (req) => updateSchedulingSettings(app.db, source, req.user.id, req.body));
 
   serve(app, bookingApi.availability, async (req, reply) => {
     reply.header('cache-control', 'no-store');

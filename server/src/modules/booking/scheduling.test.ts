@@ -49,6 +49,8 @@ describe('scheduling settings', () => {
       maxAdvanceDays: 90,
       slotMinutes: 30,
       embedCode: expect.any(String),
+      // This test app sends no mail.
+      confirmsByEmail: false,
     });
     expect(await rowsOf(ann.id)).toEqual([
       {
@@ -209,7 +211,11 @@ describe('scheduling settings', () => {
     expect((await patchOk(ann, { timeFormat: '12h' })).embedCode).toBe(embedCode);
 
     // The service takes the URL from the app's config, whatever it is.
-    const elsewhere = await getSchedulingSettings(t.database.db, { publicUrl: 'https://crm.example.com' }, ann.id);
+    const elsewhere = await getSchedulingSettings(
+      t.database.db,
+      { publicUrl: 'https://crm.example.com', confirmsByEmail: true },
+      ann.id,
+    );
     expect(elsewhere.embedCode).toBe(
       `<div class="pipewise-scheduling" data-user="${ann.id}"></div>\n<script src="https://crm.example.com/scheduling-widget.js" async></script>`,
     );

@@ -11,9 +11,10 @@ import { schedulingSettings } from '../../db/schema';
 
 type SettingsRow = typeof schedulingSettings.$inferSelect;
 
-/** What the settings screen needs besides the row: where the widget script is served from. */
+/** What the settings screen needs besides the row: where the widget script is served from, and whether mail is on. */
 export interface EmbedSource {
   publicUrl: string;
+  confirmsByEmail: boolean;
 }
 
 function toSettings(row: SettingsRow, source: EmbedSource): SchedulingSettings {
@@ -25,6 +26,7 @@ function toSettings(row: SettingsRow, source: EmbedSource): SchedulingSettings {
     maxAdvanceDays: row.maxAdvanceDays,
     slotMinutes: row.slotMinutes,
     embedCode: schedulingEmbedCode(source.publicUrl, row.userId),
+    confirmsByEmail: source.confirmsByEmail,
   };
 }
 

@@ -19,7 +19,21 @@ export async function currentWorkspace(
   db: Db,
   userId: string,
 ): Promise<WorkspaceScope & { lastActiveAt: Date | null }> {
-  const [row] = await db
+  const [row] = await membershipQuery(db).execute({ userId });
+  if (row) return row as WorkspaceScope & { lastActiveAt: Date | null };
+  return { ...(await createWorkspace(db, userId)), lastActiveAt: null };
+}
+
+/** The query of every signed-in request, prepared once per database (as the session check's is). */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareMembership>>();
+function membershipQuery(db: Db) {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareMembership(db)));
+  return query;
+}
+
+function prepareMembership(db: Db) {
+  return db
     .select({
       id: workspaceMembers.workspaceId,
       name: workspaces.name,
@@ -30,15 +44,14 @@ export async function currentWorkspace(
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.userId, userId))
+    .where(eq(workspaceMembers.userId, sql.placeholder('userId')))
     .orderBy(
       sql`${workspaceMembers.workspaceId} is not distinct from ${users.currentWorkspaceId} desc`,
       asc(workspaceMembers.joinedAt),
       asc(workspaceMembers.workspaceId),
     )
-    .limit(1);
-  if (row) return row as WorkspaceScope & { lastActiveAt: Date | null };
-  return { ...(await createWorkspace(db, userId)), lastActiveAt: null };
+    .limit(1)
+    .prepare('current_workspace');
 }
 
 /** The signed-in routes' second guard (after requireUser): sets `req.workspace`. */

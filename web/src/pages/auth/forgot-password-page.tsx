@@ -34,7 +34,9 @@ export function ForgotPasswordPage() {
   return (
     <PasswordResetCard
       title="Reset your password"
-      lead="Enter the email of your account and we'll send you a link to choose a new password."
+      lead={
+        available ? "Enter the email of your account and we'll send you a link to choose a new password." : undefined
+      }
     >
       {available === null ? (
         <div className="flex justify-center py-6">

@@ -18,7 +18,11 @@ export function SchedulingSettingsPage() {
     >
       {(settings) => (
         <div className="space-y-6">
-          <BookingLinkCard />
+          <BookingLinkCard>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {settings.confirmsByEmail ? schedulingMessages.confirmationsMailed : schedulingMessages.confirmationsOff}
+            </p>
+          </BookingLinkCard>
           <GeneralSettingsCard settings={settings} />
           <WidgetPreviewCard />
           <EmbedCodeCard embedCode={settings.embedCode} />

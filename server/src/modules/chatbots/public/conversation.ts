@@ -7,6 +7,7 @@ import {
   type ChatMessage,
   type ChatTurn,
 } from '@common/chatbots';
+import type { ProductMail } from '../../../product-mail';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { utcMinute } from '../../notifications/notify';
@@ -48,6 +49,8 @@ export interface TurnOptions {
   onError: (error: unknown) => void;
   /** The visitor left: the AI provider's request ends. */
   signal?: AbortSignal;
+  /** The product's own mail, which confirms a booking to the visitor as the booking page does; null when off. */
+  mail?: ProductMail | null;
 }
 
 /** GET /api/public/chatbots/:id: an active bot with a published flow, as a visitor sees it. */
@@ -200,7 +203,7 @@ async function advance(
           input = await captureLead(db, conversation, effect);
           break;
         case 'book':
-          ({ input, links } = await book(db, conversation, effect));
+          ({ input, links } = await book(db, conversation, effect, options.mail ?? null));
           break;
         case 'aiAnswer': {
           const { answerQuestion, onDelta, signal } = options;

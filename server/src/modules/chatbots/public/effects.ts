@@ -4,7 +4,9 @@ import type { Effect, StepInput } from '@common/chatbot-state';
 import type { Db, Tx } from '../../../db/client';
 import { chatbotConversations } from '../../../db/schema';
 import { AppError } from '../../../errors';
+import { bookingConfirmationMail } from '../../booking/public/confirmation-mail';
 import { bookSlot, getFirstFreeSlots } from '../../booking/public/service';
+import type { ProductMail } from '../../../product-mail';
 import { saveLead } from '../../deals/lead';
 import { addWantedNotification } from '../../notifications/notify';
 import type { Conversation, ConversationLinks } from './store';
@@ -73,24 +75,27 @@ export async function findSlots(db: Db, conversation: Conversation, count: numbe
 }
 
 /**
- * The chosen slot booked as the booking page books it (the same overlap constraint, the owner's notification);
+ * The chosen slot booked as the booking page books it (the same overlap constraint, the owner's notification, the
+ * visitor's mailed confirmation when the server sends mail);
  * a slot another visitor took meanwhile, or that is no longer free by the rules, is offered again.
  */
 export async function book(
   db: Db,
   conversation: Conversation,
   effect: Book,
+  mail: ProductMail | null,
 ): Promise<{ input: StepInput; links?: ConversationLinks }> {
   if (conversation.preview) return { input: { type: 'booked' } };
   const name = effect.name.slice(0, 200);
   try {
-    const { booking } = await bookSlot(db, conversation.bot.userId, {
+    const { created, booking } = await bookSlot(db, conversation.bot.userId, {
       start: effect.start,
       name,
       email: effect.email,
       notes: null,
       idempotencyKey: randomUUID(),
     });
+    if (created && mail) void mail.send(bookingConfirmationMail(booking, effect.email));
     return {
       input: { type: 'booked' },
       links: { bookingId: booking.id, visitorName: name, visitorEmail: effect.email },

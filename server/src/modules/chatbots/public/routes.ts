@@ -150,6 +150,7 @@ function turnOptions(
     onDelta,
     onError: (error) => req.log.error({ err: error }, 'chatbot effect failed'),
     signal: left.signal,
+    mail: req.server.productMail,
   };
 }
 
