@@ -60,7 +60,7 @@ test('an existing account joins through Sign in; the Owner changes its role and 
     await expect(page.getByLabel(`Records ${colleague.name} sees`)).toHaveValue('own');
 
     // A second invitation: resent (the old link stops working), then revoked.
-    const other = uniqueEmail('eve');
+    const other = colleagueAddress(uniqueEmail('eve'));
     const first = await inviteFromTeamScreen(page, other, 'admin');
     const renewed = await resend(page, other);
     if (renewed) {
