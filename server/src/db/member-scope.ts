@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -43,4 +43,18 @@ export function ownedBy(member: Member): { workspaceId: string; userId: string }
  */
 export function soloMember(userId: string): Member {
   return { workspaceId: userId, userId, ownOnly: false };
+}
+
+/**
+ * `visibleTo` for hand-written SQL over a shared table: its columns are `workspace_id`, `user_id` and, with
+ * `assigned`, `assigned_user_id`, after `alias.` when given.
+ */
+export function visibleSql(member: Member, { alias, assigned }: { alias?: string; assigned?: boolean } = {}): SQL {
+  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  const inWorkspace = sql`${column('workspace_id')} = ${member.workspaceId}`;
+  if (!member.ownOnly) return inWorkspace;
+  const own = sql`${column('user_id')} = ${member.userId}`;
+  return assigned
+    ? sql`${inWorkspace} and (${own} or ${column('assigned_user_id')} = ${member.userId})`
+    : sql`${inWorkspace} and ${own}`;
 }
