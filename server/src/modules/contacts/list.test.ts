@@ -2,6 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSortColumns, sortDirections, type ContactSort, type SortDirection } from '@common/contacts';
 import { contacts } from '../../db/schema';
+import { soloMember } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { listContactsQuery } from './service';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
@@ -68,7 +69,7 @@ describe('contact list sorting', () => {
     user = await signUp(t.app, 'sorter');
     rows = await t.database.db
       .insert(contacts)
-      .values(people.map((person) => ({ ...person, userId: user.id })))
+      .values(people.map((person) => ({ ...person, userId: user.id, workspaceId: user.id })))
       .returning({
         id: contacts.id,
         name: contacts.name,
@@ -162,7 +163,7 @@ describe('contact list plans', () => {
         const index = sort === 'name' ? 'contacts_user_name_idx' : `contacts_user_${sort}_sort_idx`;
         for (const dir of sortDirections) {
           for (const after of [null, [sort === 'name' ? middle!.name : middle![sort], middle!.id] as const]) {
-            const query = listContactsQuery(own.database.db, user.id, {
+            const query = listContactsQuery(own.database.db, soloMember(user.id), {
               ...base,
               sort,
               dir,
@@ -174,7 +175,7 @@ describe('contact list plans', () => {
           }
         }
       }
-      const search = listContactsQuery(own.database.db, user.id, {
+      const search = listContactsQuery(own.database.db, soloMember(user.id), {
         limit: 50,
         after: null,
         sort: 'name',

@@ -25,13 +25,23 @@ describe('overdue reminders', () => {
     return { pipelineId: pipeline.id as string, dealId: deal.json().id as string };
   }
 
+  // A row another user assigned is in the assignee's workspace (its owner a member there); the others in the owner's.
+  const workspaceOf = ({ userId, assignedUserId }: { userId: string; assignedUserId?: string }) =>
+    assignedUserId ?? userId;
+
   const addTask = async (values: {
     userId: string;
     name: string;
     dueDate: Date | null;
     assignedUserId?: string;
     status?: string;
-  }) => (await t.database.db.insert(tasks).values(values).returning({ id: tasks.id }))[0]!.id;
+  }) =>
+    (
+      await t.database.db
+        .insert(tasks)
+        .values({ ...values, workspaceId: workspaceOf(values) })
+        .returning({ id: tasks.id })
+    )[0]!.id;
 
   const addActivity = async (values: {
     userId: string;
@@ -46,6 +56,7 @@ describe('overdue reminders', () => {
       .insert(dealActivities)
       .values({
         ...rest,
+        workspaceId: workspaceOf(rest),
         activityType: 'call',
         status: done ? 'completed' : 'pending',
         completedAt: done ? new Date() : null,

@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { analyzeChangedTables } from '../../db/auto-analyze';
+import { soloMember } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { buildTestApp, signUp } from '../../test/test-app';
 import { overdueInsert } from './overdue';
@@ -40,7 +41,7 @@ describe('notification plans', () => {
       await expect.poll(() => analyzeChangedTables(db), { timeout: 15_000 }).toContain('deal_activities');
       await analyzeChangedTables(db);
 
-      const insert = await explain(db, overdueInsert(user.id, new Date()));
+      const insert = await explain(db, overdueInsert(soloMember(user.id), new Date()));
       expect(insert, insert).not.toMatch(/Seq Scan on (tasks|deal_activities)/);
       for (const index of [
         'tasks_user_due_idx',

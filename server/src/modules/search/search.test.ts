@@ -31,15 +31,32 @@ async function seedLookAlike(user: UserClient): Promise<Records> {
   const db = t.database.db;
   const [contact] = await db
     .insert(contacts)
-    .values({ userId: user.id, name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy Corp' })
+    .values({
+      userId: user.id,
+      workspaceId: user.id,
+      name: 'Grace Hopper',
+      email: 'grace@navy.example',
+      company: 'Navy Corp',
+    })
     .returning();
-  const [pipeline] = await db.insert(pipelines).values({ userId: user.id, name: 'Sales' }).returning();
+  const [pipeline] = await db
+    .insert(pipelines)
+    .values({ userId: user.id, workspaceId: user.id, name: 'Sales' })
+    .returning();
   const [deal, byContact] = await db
     .insert(deals)
     .values([
-      { userId: user.id, pipelineId: pipeline!.id, name: 'Navy fleet', stage: 'Proposal Sent', createdAt: new Date(2) },
       {
         userId: user.id,
+        workspaceId: user.id,
+        pipelineId: pipeline!.id,
+        name: 'Navy fleet',
+        stage: 'Proposal Sent',
+        createdAt: new Date(2),
+      },
+      {
+        userId: user.id,
+        workspaceId: user.id,
         pipelineId: pipeline!.id,
         name: 'Compiler licence',
         stage: 'Lead',
@@ -50,15 +67,21 @@ async function seedLookAlike(user: UserClient): Promise<Records> {
     .returning();
   const [project] = await db
     .insert(projects)
-    .values({ userId: user.id, name: 'Navy rollout', status: 'Planning' })
+    .values({ userId: user.id, workspaceId: user.id, name: 'Navy rollout', status: 'Planning' })
     .returning();
   const [task] = await db
     .insert(tasks)
-    .values({ userId: user.id, name: 'Call back', description: 'About the navy order', status: 'In Progress' })
+    .values({
+      userId: user.id,
+      workspaceId: user.id,
+      name: 'Call back',
+      description: 'About the navy order',
+      status: 'In Progress',
+    })
     .returning();
   const [form] = await db
     .insert(forms)
-    .values({ userId: user.id, name: 'Navy sign-up', submissionCount: 12 })
+    .values({ userId: user.id, workspaceId: user.id, name: 'Navy sign-up', submissionCount: 12 })
     .returning();
   return {
     contactId: contact!.id,
@@ -149,7 +172,9 @@ describe('global search', () => {
   });
 
   it('finds a contact by e-mail, company or phone, and a task by its description', async () => {
-    await t.database.db.insert(contacts).values({ userId: ann.id, name: 'Phone Only', phone: '+44 20 7946 0958' });
+    await t.database.db
+      .insert(contacts)
+      .values({ userId: ann.id, workspaceId: ann.id, name: 'Phone Only', phone: '+44 20 7946 0958' });
     expect(await hits(ann, '7946 0958')).toEqual([
       expect.objectContaining({ title: 'Phone Only', subtitle: '+44 20 7946 0958' }),
     ]);
@@ -171,14 +196,22 @@ describe('global search', () => {
   it('finds tasks assigned to the user by someone else, and no one else does', async () => {
     const [task] = await t.database.db
       .insert(tasks)
-      .values({ userId: carol.id, assignedUserId: dave.id, name: 'Audit the ledger', status: 'To Do' })
+      .values({
+        userId: carol.id,
+        workspaceId: dave.id,
+        assignedUserId: dave.id,
+        name: 'Audit the ledger',
+        status: 'To Do',
+      })
       .returning();
     const found = { kind: 'task', id: task!.id, title: 'Audit the ledger', subtitle: 'To Do' };
     expect(await hits(dave, 'ledger')).toEqual([expect.objectContaining(found)]);
     expect(await hits(carol, 'ledger')).toEqual([expect.objectContaining(found)]);
     expect(await hits(ann, 'ledger')).toEqual([]);
     // Assigned to themself: found once.
-    await t.database.db.insert(tasks).values({ userId: carol.id, assignedUserId: carol.id, name: 'Ledger close' });
+    await t.database.db
+      .insert(tasks)
+      .values({ userId: carol.id, workspaceId: carol.id, assignedUserId: carol.id, name: 'Ledger close' });
     expect(await titles(carol, 'ledger')).toEqual(['Ledger close', 'Audit the ledger']);
   });
 
@@ -194,8 +227,10 @@ describe('global search', () => {
       '<script>alert(1)</script>',
       'Plain text',
     ];
-    await t.database.db.insert(contacts).values(names.map((name) => ({ userId: sam.id, name })));
-    await t.database.db.insert(tasks).values(names.map((name) => ({ userId: sam.id, name: `Task ${name}` })));
+    await t.database.db.insert(contacts).values(names.map((name) => ({ userId: sam.id, workspaceId: sam.id, name })));
+    await t.database.db
+      .insert(tasks)
+      .values(names.map((name) => ({ userId: sam.id, workspaceId: sam.id, name: `Task ${name}` })));
     const cases: Array<[string, string]> = [
       ['%', 'Rate 100% sure'],
       ['0%', 'Rate 100% sure'],
@@ -219,10 +254,19 @@ describe('global search', () => {
     const numbers = Array.from({ length: n }, (_, i) => i);
     await t.database.db
       .insert(contacts)
-      .values(numbers.map((i) => ({ userId: user.id, name: `Zeta ${String.fromCharCode(103 - i)}` })));
+      .values(
+        numbers.map((i) => ({ userId: user.id, workspaceId: user.id, name: `Zeta ${String.fromCharCode(103 - i)}` })),
+      );
     await t.database.db
       .insert(tasks)
-      .values(numbers.map((i) => ({ userId: user.id, name: `Zeta task ${i}`, createdAt: new Date(Date.now() - i) })));
+      .values(
+        numbers.map((i) => ({
+          userId: user.id,
+          workspaceId: user.id,
+          name: `Zeta task ${i}`,
+          createdAt: new Date(Date.now() - i),
+        })),
+      );
     const found = await hits(user, 'zeta');
     expect(found.map((hit) => hit.title)).toEqual([
       'Zeta a',

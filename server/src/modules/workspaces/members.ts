@@ -5,6 +5,7 @@ import type { memberUpdateSchema } from '@common/workspaces';
 import type { Db, Tx } from '../../db/client';
 import { users, workspaceMembers } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { reassignRecords } from './reassign';
 import { requireAdmin, requireOwner, type WorkspaceScope } from './scope';
 
 const memberColumns = {
@@ -101,6 +102,7 @@ export async function removeMember(
     await memberRow(tx, scope.id, reassignTo).catch(() => {
       throw new AppError(400, workspaceMessages.reassignInvalid, { reassignTo: workspaceMessages.reassignInvalid });
     });
+    await reassignRecords(tx, scope.id, userId, reassignTo);
     await tx
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, scope.id), eq(workspaceMembers.userId, userId)));
@@ -134,16 +136,28 @@ export async function transferOwnership(
   });
 }
 
-/** Leaves the current workspace (anyone but its Owner); the user's next request works in another of theirs. */
+/**
+ * Leaves the current workspace (anyone but its Owner); the user's next request works in another of theirs. Their
+ * records stay in the workspace, handed to its Owner.
+ */
 export async function leaveWorkspace(db: Db, scope: WorkspaceScope, userId: string): Promise<void> {
   if (scope.role === 'owner') throw new AppError(400, workspaceMessages.ownerCannotLeave);
-  await db
-    .delete(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, scope.id),
-        eq(workspaceMembers.userId, userId),
-        ne(workspaceMembers.role, 'owner'),
-      ),
-    );
+  await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, scope.id), eq(workspaceMembers.role, 'owner')));
+    const left = await tx
+      .delete(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, scope.id),
+          eq(workspaceMembers.userId, userId),
+          ne(workspaceMembers.role, 'owner'),
+        ),
+      )
+      .returning({ userId: workspaceMembers.userId });
+    // Their records stay in the workspace, the Owner's from now on.
+    if (owner && left.length) await reassignRecords(tx, scope.id, userId, owner.userId);
+  });
 }
