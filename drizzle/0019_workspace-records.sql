@@ -79,7 +79,7 @@ ALTER TABLE "task_status_totals" ADD COLUMN "workspace_id" uuid NOT NULL;--> sta
 ALTER TABLE "task_status_totals" ADD COLUMN "assigned" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_stats" ADD CONSTRAINT "user_stats_workspace_id_user_id_pk" PRIMARY KEY("workspace_id","user_id");--> statement-breakpoint
 ALTER TABLE "deal_stage_totals" ADD CONSTRAINT "deal_stage_totals_pipeline_id_stage_user_id_pk" PRIMARY KEY("pipeline_id","stage","user_id");--> statement-breakpoint
-ALTER TABLE "task_status_totals" ADD CONSTRAINT "task_status_totals_workspace_id_user_id_status_pk" PRIMARY KEY("workspace_id","user_id","status");
+ALTER TABLE "task_status_totals" ADD CONSTRAINT "task_status_totals_workspace_id_user_id_status_pk" PRIMARY KEY("workspace_id","user_id","status");--> statement-breakpoint
 ALTER TABLE "contacts" ADD CONSTRAINT "contacts_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pipelines" ADD CONSTRAINT "pipelines_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deals" ADD CONSTRAINT "deals_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -13,7 +13,7 @@ const EXPORT_BATCH = 1000;
 
 /**
  * The user's contacts as CSV (header Name,Email,Phone,Company, then by name), a batch at a time read by keyset
- * on contacts_user_name_idx: however many contacts there are, one batch is in memory.
+ * on contacts_workspace_name_idx: however many contacts there are, one batch is in memory.
  */
 export async function* contactsCsv(db: Db, member: Member): AsyncGenerator<string> {
   yield csvLines([[...contactCsvHeader]]);

@@ -139,8 +139,8 @@ describe('contact list plans', () => {
       const other = await signUp(own.app, 'other');
       for (const owner of [user, other]) {
         await own.database.db.execute(
-          sql`insert into contacts (user_id, name, email, phone, company)
-            select ${owner.id}, 'Person ' || i,
+          sql`insert into contacts (workspace_id, user_id, name, email, phone, company)
+            select ${owner.id}, ${owner.id}, 'Person ' || i,
               case when i % 5 <> 0 then 'p' || i || '@example.com' end,
               case when i % 3 <> 0 then '+1 555 ' || lpad(i::text, 4, '0') end,
               case when i % 4 <> 0 then 'Company ' || (i % 50) end
@@ -160,7 +160,7 @@ describe('contact list plans', () => {
       );
       const base = { limit: 50, q: undefined };
       for (const sort of contactSortColumns) {
-        const index = sort === 'name' ? 'contacts_user_name_idx' : `contacts_user_${sort}_sort_idx`;
+        const index = sort === 'name' ? 'contacts_workspace_name_idx' : `contacts_workspace_${sort}_sort_idx`;
         for (const dir of sortDirections) {
           for (const after of [null, [sort === 'name' ? middle!.name : middle![sort], middle!.id] as const]) {
             const query = listContactsQuery(own.database.db, soloMember(user.id), {

@@ -257,16 +257,14 @@ describe('global search', () => {
       .values(
         numbers.map((i) => ({ userId: user.id, workspaceId: user.id, name: `Zeta ${String.fromCharCode(103 - i)}` })),
       );
-    await t.database.db
-      .insert(tasks)
-      .values(
-        numbers.map((i) => ({
-          userId: user.id,
-          workspaceId: user.id,
-          name: `Zeta task ${i}`,
-          createdAt: new Date(Date.now() - i),
-        })),
-      );
+    await t.database.db.insert(tasks).values(
+      numbers.map((i) => ({
+        userId: user.id,
+        workspaceId: user.id,
+        name: `Zeta task ${i}`,
+        createdAt: new Date(Date.now() - i),
+      })),
+    );
     const found = await hits(user, 'zeta');
     expect(found.map((hit) => hit.title)).toEqual([
       'Zeta a',
@@ -284,8 +282,8 @@ describe('global search', () => {
 
   it('looks for a term without three letters or digits in a row among the first rows of each kind only', async () => {
     const user = await signUp(t.app, 'old');
-    await t.database.db.execute(sql`insert into tasks (user_id, name, created_at)
-      select ${user.id}, case when i = ${SHORT_TERM_SCAN} then 'Oldest q% task' else 'Task ' || i end,
+    await t.database.db.execute(sql`insert into tasks (workspace_id, user_id, name, created_at)
+      select ${user.id}, ${user.id}, case when i = ${SHORT_TERM_SCAN} then 'Oldest q% task' else 'Task ' || i end,
         now() - i * interval '1 minute'
       from generate_series(0, ${SHORT_TERM_SCAN}::int) i`);
     // No trigram in "q%": the index cannot help, and the oldest task is past the first SHORT_TERM_SCAN.
