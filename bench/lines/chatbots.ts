@@ -184,8 +184,8 @@ export async function turnFloorParams(
   const make = async (chatbotId: string, state: string) =>
     (
       await query(
-        `insert into chatbot_conversations (chatbot_id, user_id, visitor_token_hash, state)
-          select $1, $2, 'floor-' || n, $3::jsonb from generate_series(1, 200) n
+        `insert into chatbot_conversations (chatbot_id, workspace_id, user_id, visitor_token_hash, state)
+          select $1, $2, $2, 'floor-' || n, $3::jsonb from generate_series(1, 200) n
           returning id, visitor_token_hash as token`,
         [chatbotId, userId, state],
       )
