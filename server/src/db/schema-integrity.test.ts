@@ -48,16 +48,14 @@ describe('database schema', () => {
     it('deletes the activities of a deleted deal and unlinks its tasks', async () => {
       const userId = await createUser();
       const deal = await createDeal(userId, (await createPipeline(userId)).id);
-      await db
-        .insert(dealActivities)
-        .values({
-          dealId: deal.id,
-          userId,
-          workspaceId: userId,
-          activityType: 'email',
-          description: 'Send deck',
-          dueDate: new Date(),
-        });
+      await db.insert(dealActivities).values({
+        dealId: deal.id,
+        userId,
+        workspaceId: userId,
+        activityType: 'email',
+        description: 'Send deck',
+        dueDate: new Date(),
+      });
       const [task] = await db
         .insert(tasks)
         .values({ userId, workspaceId: userId, name: 'Prepare deck', dealId: deal.id })
@@ -125,16 +123,14 @@ describe('database schema', () => {
       const userId = await createUser();
       const pipeline = await createPipeline(userId, true);
       const deal = await createDeal(userId, pipeline.id);
-      await db
-        .insert(dealActivities)
-        .values({
-          dealId: deal.id,
-          userId,
-          workspaceId: userId,
-          activityType: 'call',
-          description: 'Call',
-          dueDate: new Date(),
-        });
+      await db.insert(dealActivities).values({
+        dealId: deal.id,
+        userId,
+        workspaceId: userId,
+        activityType: 'call',
+        description: 'Call',
+        dueDate: new Date(),
+      });
       await db.insert(tasks).values({ userId, workspaceId: userId, name: 'Follow up', dealId: deal.id });
       const [form] = await db.insert(forms).values({ userId, workspaceId: userId, name: 'Lead form' }).returning();
       await db
