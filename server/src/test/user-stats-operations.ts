@@ -153,8 +153,8 @@ export function statsOperations(app: () => TestApp) {
       }
       case 'add task': {
         const assignee = op.assignee === null ? null : users[op.assignee]!.id;
-        return run(sql`insert into tasks (user_id, assigned_user_id, name, status)
-        values (${user.id}, ${assignee}, 'Task', ${op.status})`);
+        return run(sql`insert into tasks (workspace_id, user_id, assigned_user_id, name, status)
+        values (${user.id}, ${user.id}, ${assignee}, 'Task', ${op.status})`);
       }
       case 'move task': {
         const id = await someId('tasks', user.id, op.pick);

@@ -99,14 +99,13 @@ export async function listKnowledge(
 async function writePassages(tx: Tx, bot: BotOwner, chatbotId: string, knowledgeId: string, input: KnowledgeValues) {
   await tx.execute(sql`delete from chatbot_passages where knowledge_id = ${knowledgeId}`);
   const passages = splitIntoPassages(input.kind, input.title, input.body);
+  const owner = sql`${bot.workspace_id}, ${bot.user_id}`;
   // One statement per batch: a document of 100,000 characters is about a hundred passages.
   for (let start = 0; start < passages.length; start += 200) {
     const rows = passages
       .slice(start, start + 200)
       .map(
-        (passage, i) =>
-          sql`(${knowledgeId}, ${chatbotId}, ${bot.workspace_id}, ${bot.user_id}, ${passage.title}, ${passage.text},
-            ${start + i})`,
+        (passage, i) => sql`(${knowledgeId}, ${chatbotId}, ${owner}, ${passage.title}, ${passage.text}, ${start + i})`,
       );
     await tx.execute(
       sql`insert into chatbot_passages (knowledge_id, chatbot_id, workspace_id, user_id, title, text, position)

@@ -64,9 +64,6 @@ export async function updateCategory(db: Db, member: Member, id: string, patch: 
 
 /** Its tasks stay, without a category (ON DELETE SET NULL, behind tasks_category_idx). */
 export async function deleteCategory(db: Db, member: Member, id: string): Promise<void> {
-  const rows = await db
-    .delete(taskCategories)
-    .where(visibleCategory(member, id))
-    .returning({ id: taskCategories.id });
+  const rows = await db.delete(taskCategories).where(visibleCategory(member, id)).returning({ id: taskCategories.id });
   if (!rows.length) throw notFound();
 }

@@ -135,11 +135,7 @@ export interface TaskBoardColumnPage {
  * COUNT_CAP a column) and every column's first page. With a status filter only that column is read; the others
  * are empty.
  */
-export async function getTaskBoard(
-  db: Db,
-  member: Member,
-  filter: TaskFilterValues,
-): Promise<TaskBoardColumnPage[]> {
+export async function getTaskBoard(db: Db, member: Member, filter: TaskFilterValues): Promise<TaskBoardColumnPage[]> {
   const statuses = filter.status ? [filter.status] : [...taskStatuses];
   const now = new Date();
   const [counts, rows] = await Promise.all([
