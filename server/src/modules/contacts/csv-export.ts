@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc } from 'drizzle-orm';
 import { contactCsvHeader } from '@common/contacts';
 import type { Db } from '../../db/client';
 import { visibleTo, type Member } from '../../db/member-scope';

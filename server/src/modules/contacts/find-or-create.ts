@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ownedBy, visibleTo, type Member } from '../../db/member-scope';
 import { contacts } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import { CONTACT_IMPORT_LISTED_ROWS, type ContactImportField, type ContactImportResult } from '@common/contacts';
 import type { Db, Tx } from '../../db/client';
 import { ownedBy, visibleSql, visibleTo, type Member } from '../../db/member-scope';

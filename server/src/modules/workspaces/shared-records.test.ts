@@ -23,13 +23,13 @@ const namesOf = async (user: UserClient, path: string) =>
 async function newContact(user: UserClient, name: string): Promise<string> {
   const res = await user.post('/api/contacts', { name, email: null, phone: null, company: 'Acme', website: null });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
+  return res.json<{ id: string }>().id;
 }
 
 async function newTask(user: UserClient, name: string): Promise<string> {
   const res = await user.post('/api/tasks', { name, status: 'To Do' });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
+  return res.json<{ id: string }>().id;
 }
 
 const ownerOf = async (id: string) =>
