@@ -66,11 +66,9 @@ describe('GET /api/calendar', () => {
     const starts = calendar.events.map((e) => e.start);
     expect(starts).toEqual([...starts].sort());
 
-    // One fewer (the last of Bob's assigned to no one): exactly the cap, and nothing more.
+    // One fewer (the last of Bob's deleted): exactly the cap, and nothing more.
     const bobTaskName = `Task ${String(CALENDAR_KIND_CAP).padStart(4, '0')}`;
-    await db().execute(
-      sql`update tasks set assigned_user_id = null where name = ${bobTaskName} and user_id = ${bob.id}`,
-    );
+    await db().execute(sql`delete from tasks where name = ${bobTaskName} and user_id = ${bob.id}`);
     const exact = await calendarOf(ann, from, '2030-08-03T00:00:00.000Z');
     expect(exact.counts.task).toEqual({ count: CALENDAR_KIND_CAP, hasMore: false });
   });

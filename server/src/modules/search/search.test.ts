@@ -4,6 +4,7 @@ import { SEARCH_PER_KIND, searchMessages, type SearchHit } from '@common/search'
 import { contacts, deals, forms, pipelines, projects, tasks } from '../../db/schema';
 import { SHORT_TERM_SCAN } from './service';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
+import { joined } from '../../test/workspace-kit';
 
 // The header's command menu: GET /api/search?q= finds the user's contacts, deals, projects, tasks (own and
 // assigned) and forms at once, a few of each, and never another user's.
@@ -193,26 +194,30 @@ describe('global search', () => {
     expect(await hits(dave, 'navy')).toEqual([]);
   });
 
-  it('finds tasks assigned to the user by someone else, and no one else does', async () => {
+  it('finds tasks assigned to an "own records" member by someone else, and no other such member does', async () => {
+    const olga = await signUp(t.app, 'olga');
+    const [hal, oz] = [await joined(t.app, olga, 'hal', 'member'), await joined(t.app, olga, 'oz', 'member')];
+    for (const member of [hal, oz]) await olga.patch(`/api/workspace/members/${member.id}`, { visibility: 'own' });
     const [task] = await t.database.db
       .insert(tasks)
       .values({
-        userId: carol.id,
-        workspaceId: dave.id,
-        assignedUserId: dave.id,
+        userId: olga.id,
+        workspaceId: olga.id,
+        assignedUserId: hal.id,
         name: 'Audit the ledger',
         status: 'To Do',
       })
       .returning();
     const found = { kind: 'task', id: task!.id, title: 'Audit the ledger', subtitle: 'To Do' };
-    expect(await hits(dave, 'ledger')).toEqual([expect.objectContaining(found)]);
-    expect(await hits(carol, 'ledger')).toEqual([expect.objectContaining(found)]);
+    expect(await hits(hal, 'ledger')).toEqual([expect.objectContaining(found)]);
+    expect(await hits(olga, 'ledger')).toEqual([expect.objectContaining(found)]);
+    expect(await hits(oz, 'ledger')).toEqual([]);
     expect(await hits(ann, 'ledger')).toEqual([]);
     // Assigned to themself: found once.
     await t.database.db
       .insert(tasks)
-      .values({ userId: carol.id, workspaceId: carol.id, assignedUserId: carol.id, name: 'Ledger close' });
-    expect(await titles(carol, 'ledger')).toEqual(['Ledger close', 'Audit the ledger']);
+      .values({ userId: hal.id, workspaceId: olga.id, assignedUserId: hal.id, name: 'Ledger close' });
+    expect(await titles(hal, 'ledger')).toEqual(['Ledger close', 'Audit the ledger']);
   });
 
   it('matches special characters literally, and only the rows containing them', async () => {
