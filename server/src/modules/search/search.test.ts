@@ -12,7 +12,6 @@ import { joined } from '../../test/workspace-kit';
 let t: TestApp;
 let ann: UserClient;
 let bob: UserClient;
-let carol: UserClient;
 let dave: UserClient;
 let sam: UserClient;
 
@@ -99,7 +98,6 @@ beforeAll(async () => {
   t = await buildTestApp();
   ann = await signUp(t.app, 'ann');
   bob = await signUp(t.app, 'bob');
-  carol = await signUp(t.app, 'carol');
   dave = await signUp(t.app, 'dave');
   sam = await signUp(t.app, 'sam');
   own.ann = await seedLookAlike(ann);
