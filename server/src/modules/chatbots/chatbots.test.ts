@@ -246,8 +246,8 @@ describe('chatbot list plans', () => {
         ],
         [
           [
-            conversationsSql(member, busy!.id, { limit: 50, before: null }),
-            conversationsSql(member, busy!.id, { limit: 50, before: [conversation.key, conversation.id] }),
+            conversationsSql(busy!.id, { limit: 50, before: null }),
+            conversationsSql(busy!.id, { limit: 50, before: [conversation.key, conversation.id] }),
           ],
           /Limit[^\n]*\n\s*->\s+Index Scan using chatbot_conversations_bot_created_idx on chatbot_conversations/,
         ],
