@@ -1,5 +1,11 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { workspaceMessages, type Member, type RecordVisibility, type WorkspaceRole } from '@common/workspaces';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import {
+  workspaceMessages,
+  type Member,
+  type Person,
+  type RecordVisibility,
+  type WorkspaceRole,
+} from '@common/workspaces';
 import type { z } from 'zod';
 import type { memberUpdateSchema } from '@common/workspaces';
 import type { Db, Tx } from '../../db/client';
@@ -50,6 +56,20 @@ const membersOf = (db: Db | Tx, workspaceId: string) =>
 export async function listMembers(db: Db, scope: WorkspaceScope): Promise<Member[]> {
   requireAdmin(scope);
   return (await membersOf(db, scope.id)).map(toMember);
+}
+
+/** The workspace's people by name, for every member (no address, role or activity). */
+export async function listPeople(db: Db, workspaceId: string): Promise<Person[]> {
+  const rows = await db
+    .select({
+      userId: workspaceMembers.userId,
+      name: sql<string>`coalesce(nullif(btrim(${users.name}), ''), split_part(${users.email}, '@', 1))`,
+      avatarUrl: users.avatarUrl,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
+  return rows.sort((a, b) => a.name.localeCompare(b.name, 'en') || a.userId.localeCompare(b.userId));
 }
 
 async function memberRow(db: Db | Tx, workspaceId: string, userId: string) {
