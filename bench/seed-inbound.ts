@@ -41,6 +41,7 @@ export async function seedForms(db: Db, userId: string, formCount: number, submi
     fieldIds.push(fields.map((field) => field.id));
     return {
       userId,
+      workspaceId: userId,
       name: `Lead form ${i + 1}`,
       description: 'Tell us about your project',
       fields,
@@ -51,9 +52,9 @@ export async function seedForms(db: Db, userId: string, formCount: number, submi
   });
   const made = await db.insert(forms).values(values).returning({ id: forms.id });
   const formIds = made.map((form) => form.id);
-  await db.execute(sql`insert into form_submissions (form_id, user_id, data, fields, ip_hash, idempotency_key,
-      created_at)
-    select f.id, ${userId},
+  await db.execute(sql`insert into form_submissions (form_id, workspace_id, user_id, data, fields, ip_hash,
+      idempotency_key, created_at)
+    select f.id, ${userId}, ${userId},
       jsonb_build_object(f.fields->0->>'id', 'Visitor ' || i, f.fields->1->>'id', 'visitor' || i || '@example.com',
         f.fields->2->>'id', (array['Acme', 'Globex', 'Initech'])[1 + i % 3],
         f.fields->3->>'id', (array['Basic', 'Pro', 'Enterprise'])[1 + i % 3],

@@ -40,6 +40,7 @@ export function contactNameSql(i: SQL): SQL {
 export function contactRow(userId: string, i: number) {
   return {
     userId,
+    workspaceId: userId,
     name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`,
     email: `contact${i}@example.com`,
     phone: i % 3 ? `+1 555 ${String(i % 10_000).padStart(4, '0')}` : null,

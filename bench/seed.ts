@@ -1,11 +1,20 @@
-// The benchmark's data: one heavy user with a realistic heavy account and many light users. The heavy user's rows
+// The benchmark's data: one heavy user with a realistic heavy account, in a workspace of five members (one of them
+// seeing only their own records), and many light users, each in their own workspace. The heavy user's rows
 // are made by `insert … select from generate_series` statements, one per table, so the database writes them in
 // bulk; the light users' in batched inserts.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../server/src/db/client';
 import { sql } from 'drizzle-orm';
-import { authAccounts, authUsers, contacts, pipelines, users } from '../server/src/db/schema';
+import {
+  authAccounts,
+  authUsers,
+  contacts,
+  pipelines,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '../server/src/db/schema';
 import { hashPassword } from '../server/src/auth/password';
 import { seedBookings, seedEmail, seedForms } from './seed-inbound';
 import { COMPANIES, contactNameSql, contactRow } from './seed-names';
@@ -49,19 +58,40 @@ export interface SeedResult {
 const textArray = (values: readonly string[]) =>
   sql.raw(`array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]::text[]`);
 
+/** Users as sign-up makes them: each the Owner of their own workspace, which has their id. */
 async function insertUsers(db: Db, people: Array<{ id: string; name: string; email: string }>) {
   for (let i = 0; i < people.length; i += BATCH) {
     const batch = people.slice(i, i + BATCH);
     await db.insert(authUsers).values(batch);
-    await db.insert(users).values(batch);
+    await db.insert(workspaces).values(batch.map(({ id, name }) => ({ id, name })));
+    await db.insert(users).values(batch.map((person) => ({ ...person, currentWorkspaceId: person.id })));
+    await db.insert(workspaceMembers).values(batch.map(({ id }) => ({ workspaceId: id, userId: id, role: 'owner' })));
   }
+}
+
+/** The heavy user's colleagues: four more members of their workspace, the last one seeing only their own records. */
+async function insertColleagues(db: Db, workspaceId: string) {
+  const colleagues = Array.from({ length: 4 }, (_, i) => ({
+    id: randomUUID(),
+    name: `Colleague ${i + 1}`,
+    email: `colleague${i + 1}@example.com`,
+  }));
+  await insertUsers(db, colleagues);
+  await db.insert(workspaceMembers).values(
+    colleagues.map(({ id }, i) => ({
+      workspaceId,
+      userId: id,
+      role: i === 0 ? ('admin' as const) : ('member' as const),
+      visibility: i === colleagues.length - 1 ? ('own' as const) : ('all' as const),
+    })),
+  );
 }
 
 /** The user's contacts as contactRow makes them, in one statement. */
 async function seedContacts(db: Db, userId: string, count: number) {
   const companies = COMPANIES.filter((company): company is string => company !== null);
-  await db.execute(sql`insert into contacts (user_id, name, email, phone, company)
-    select ${userId}, ${contactNameSql(sql`i`)}, 'contact' || i || '@example.com',
+  await db.execute(sql`insert into contacts (workspace_id, user_id, name, email, phone, company)
+    select ${userId}, ${userId}, ${contactNameSql(sql`i`)}, 'contact' || i || '@example.com',
       case when i % 3 <> 0 then '+1 555 ' || lpad((i % 10000)::text, 4, '0') end,
       (${textArray(companies)})[1 + i % ${COMPANIES.length}]
     from generate_series(0, ${count - 1}) as i`);
@@ -77,16 +107,16 @@ async function seedDeals(db: Db, userId: string, count: number, activities: numb
   const made = await db
     .insert(pipelines)
     .values([
-      { userId, name: 'Sales', isDefault: true },
-      { userId, name: 'Partners', stages: ['Introduced', 'Evaluating', 'Signed', 'Lost'] },
-      { userId, name: 'Renewals', stages: ['Upcoming', 'In Talks', 'Renewed', 'Churned'] },
+      { userId, workspaceId: userId, name: 'Sales', isDefault: true },
+      { userId, workspaceId: userId, name: 'Partners', stages: ['Introduced', 'Evaluating', 'Signed', 'Lost'] },
+      { userId, workspaceId: userId, name: 'Renewals', stages: ['Upcoming', 'In Talks', 'Renewed', 'Churned'] },
     ])
     .returning({ id: pipelines.id, stages: pipelines.stages });
   const [sales, partners, renewals] = made;
   const share = (from: number, to: number) => sql`i > ${Math.floor(count * from)} and i <= ${Math.floor(count * to)}`;
-  await db.execute(sql`insert into deals (user_id, pipeline_id, name, stage, value, currency, expected_close_date,
+  await db.execute(sql`insert into deals (workspace_id, user_id, pipeline_id, name, stage, value, currency, expected_close_date,
       contact_id, created_at, won_at)
-    select ${userId}, p.id, 'Deal ' || i, p.stages[1 + i % array_length(p.stages, 1)], (i % 500) * 100 + 0.5,
+    select ${userId}, ${userId}, p.id, 'Deal ' || i, p.stages[1 + i % array_length(p.stages, 1)], (i % 500) * 100 + 0.5,
       (array['USD', 'USD', 'USD', 'EUR', 'GBP'])[1 + i % 5], (current_date + (i % 180 - 60))::date,
       case when i % 2 = 1 then cs.ids[1 + i % array_length(cs.ids, 1)] end,
       now() - i * interval '1 minute',
@@ -95,9 +125,9 @@ async function seedDeals(db: Db, userId: string, count: number, activities: numb
       join pipelines p on p.id = case when ${share(0, 0.6)} then ${sales!.id}::uuid
         when ${share(0.6, 0.85)} then ${partners!.id}::uuid else ${renewals!.id}::uuid end,
       (select array_agg(id) as ids from (select id from contacts where user_id = ${userId} limit 1000) c) as cs`);
-  await db.execute(sql`insert into deal_activities (deal_id, user_id, assigned_user_id, activity_type, description,
-      due_date, priority, status, completed_at)
-    select d.id, ${userId}, ${userId}, (${textArray(['call', 'email', 'meeting', 'follow_up', 'proposal'])})[1 + n % 5],
+  await db.execute(sql`insert into deal_activities (deal_id, workspace_id, user_id, assigned_user_id, activity_type,
+      description, due_date, priority, status, completed_at)
+    select d.id, ${userId}, ${userId}, ${userId}, (${textArray(['call', 'email', 'meeting', 'follow_up', 'proposal'])})[1 + n % 5],
       case when k = 1 then 'Call back about ' || d.name else 'Sent the proposal for ' || d.name end,
       case when k = 1 then now() + (n % 60 - 30) * interval '1 day' + (n % 24) * interval '1 hour'
         else now() - (1 + n % 90) * interval '1 day' end,
@@ -116,13 +146,13 @@ async function seedDeals(db: Db, userId: string, count: number, activities: numb
  * finds both).
  */
 async function seedWork(db: Db, userId: string, projectCount: number, taskCount: number, contactCount: number) {
-  await db.execute(sql`insert into projects (user_id, name, status, created_at)
-    select ${userId}, 'Project ' || i,
+  await db.execute(sql`insert into projects (workspace_id, user_id, name, status, created_at)
+    select ${userId}, ${userId}, 'Project ' || i,
       (array['Not Started', 'Planning', 'In Progress', 'Review', 'Completed'])[1 + i % 5],
       now() - i * interval '1 minute'
     from generate_series(1, ${projectCount}) as i`);
-  await db.execute(sql`insert into tasks (user_id, name, description, status, due_date, project_id, created_at)
-    select ${userId}, 'Task ' || i, 'Follow up with ' || ${contactNameSql(sql`i % ${contactCount}`)},
+  await db.execute(sql`insert into tasks (workspace_id, user_id, name, description, status, due_date, project_id, created_at)
+    select ${userId}, ${userId}, 'Task ' || i, 'Follow up with ' || ${contactNameSql(sql`i % ${contactCount}`)},
       (array['To Do', 'In Progress', 'Done'])[1 + i % 3],
       case when i % 2 = 0 then now() + (i % 60 - 30) * interval '1 day' end,
       case when i % 4 = 0 then ps.ids[1 + i % array_length(ps.ids, 1)] end,
@@ -136,6 +166,7 @@ export async function seed(db: Db, size: SeedSize): Promise<SeedResult> {
   const start = performance.now();
   const userId = randomUUID();
   await insertUsers(db, [{ id: userId, name: 'Bench User', email: BENCH_EMAIL }]);
+  await insertColleagues(db, userId);
   await db
     .insert(authAccounts)
     .values({ userId, accountId: userId, providerId: 'credential', password: await hashPassword(BENCH_PASSWORD) });

@@ -9,6 +9,7 @@ import {
   memberParamSchema,
   memberRemoveSchema,
   memberSchema,
+  peopleSchema,
   memberUpdateSchema,
   transferSchema,
   workspaceListSchema,
@@ -29,6 +30,8 @@ export const workspacesApi = {
   /** Admin: the current workspace's name. */
   rename: patch('/api/workspace', { body: workspaceRenameSchema, response: workspaceSchema }),
   members: get('/api/workspace/members', { response: memberListSchema }),
+  /** Every member: the workspace's people by name, for the owner and assignee pickers. */
+  people: get('/api/workspace/people', { response: peopleSchema }),
   /** Admin: a member's role (Admin or Member) or record visibility. */
   updateMember: patch('/api/workspace/members/:userId', {
     params: memberParamSchema,

@@ -95,6 +95,19 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.object({ items: z.array(memberSchema) });
 
+/**
+ * A member as every member of the workspace may see them: for the owner and assignee pickers, and to name who owns
+ * or is assigned a record. No address, role or activity (the members screen is an Admin's).
+ */
+export const personSchema = z.object({
+  userId: z.uuid(),
+  /** The profile's name, else the address's part before the @. */
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+export const peopleSchema = z.object({ items: z.array(personSchema) });
+
 export const memberParamSchema = z.object({ userId: z.uuid({ message: 'Not found' }) });
 
 /** PATCH a member: a new role, a new visibility, or both. */

@@ -2,10 +2,11 @@ import type { Page } from '@playwright/test';
 import { workspaceMessages } from '../common/workspaces';
 import { expect, PASSWORD, test, unique, uniqueEmail } from './support/fixtures';
 import { expectNoSeriousViolations, toast } from './support/helpers';
+import { createContact } from './support/contacts';
 import { colleagueAddress, inviteFromTeamScreen, renameWorkspace, switcher } from './support/team';
 
-// Teams: an Admin invites a colleague by link, the colleague signs up from it and joins, a Member is refused the
-// team screen, and a removed member loses the workspace.
+// Teams: an Admin invites a colleague by link, the colleague signs up from it, joins and works on the workspace's
+// contacts, a Member is refused the team screen, and a removed member loses the workspace, their records staying.
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -18,6 +19,8 @@ test.describe('teams', () => {
     test.slow();
     const workspace = unique('Acme');
     const colleague = { name: unique('Bob'), email: colleagueAddress(uniqueEmail('bob')) };
+    const adminsContact = unique('Grace Hopper');
+    await createContact(page, { name: adminsContact, company: 'Navy' });
     await page.goto('/app/settings/team');
     await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
     await renameWorkspace(page, workspace);
@@ -50,6 +53,12 @@ test.describe('teams', () => {
       await expect(bob.getByRole('menuitemradio')).toHaveCount(2);
       await bob.keyboard.press('Escape');
 
+      // The workspace's contacts are Bob's to see and add to.
+      const bobsContact = unique('Alan Turing');
+      await bob.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Contacts' }).click();
+      await expect(bob.getByRole('table')).toContainText(adminsContact);
+      await createContact(bob, { name: bobsContact });
+
       await bob.goto('/app/settings/team');
       await expect(bob.getByRole('alert').filter({ hasText: workspaceMessages.adminOnly })).toBeVisible();
       await expect(bob.getByRole('button', { name: 'Leave workspace' })).toBeVisible();
@@ -67,10 +76,14 @@ test.describe('teams', () => {
       await dialog.getByRole('button', { name: 'Remove member' }).click();
       await expect(toast(page, workspaceMessages.memberRemoved)).toBeVisible();
       await expect(members).not.toContainText(colleague.name);
+      await page.goto('/app/contacts');
+      await expect(page.getByRole('table')).toContainText(bobsContact);
 
-      // The colleague's next move in the app shows the workspace gone.
+      // The colleague's next move in the app shows the workspace gone, and its contacts with it.
+      await bob.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard' }).click();
       await bob.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Contacts' }).click();
       await expect(switcher(bob)).not.toContainText(workspace);
+      await expect(bob.getByRole('main')).not.toContainText(adminsContact);
       await switcher(bob).click();
       await expect(bob.getByRole('menuitemradio')).toHaveCount(1);
       await expect(bob.getByRole('menuitemradio', { name: new RegExp(workspace) })).toHaveCount(0);

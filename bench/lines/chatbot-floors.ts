@@ -5,15 +5,15 @@
  * visitor's line with the bot's two, as one statement.
  */
 export const askTurnFloorSql = `with conv as (
-    select c.id, c.state, c.updated_at, f.user_id, f.is_active, f.published_flow
+    select c.id, c.state, c.updated_at, f.workspace_id, f.user_id, f.is_active, f.published_flow
     from chatbot_conversations c join chatbot_flows f on f.id = c.chatbot_id
     where c.id = $1 and c.chatbot_id = $2 and c.visitor_token_hash = $3
   ), changed as (
     update chatbot_conversations set state = $4::jsonb, updated_at = clock_timestamp()
     where id = (select id from conv) returning updated_at
   ), said as (
-    insert into chatbot_messages (conversation_id, user_id, role, text, created_at)
-    select conv.id, conv.user_id, l.role, l.text, clock_timestamp() + l.n * interval '1 microsecond'
+    insert into chatbot_messages (conversation_id, workspace_id, user_id, role, text, created_at)
+    select conv.id, conv.workspace_id, conv.user_id, l.role, l.text, clock_timestamp() + l.n * interval '1 microsecond'
     from conv, (values (0, 'visitor', $5::text), (1, 'bot', $6::text), (2, 'bot', $7::text)) as l(n, role, text)
     returning role, text, sources, created_at
   )
@@ -26,7 +26,7 @@ export const askTurnFloorSql = `with conv as (
  * with its answer, as one statement. The provider's call is outside every floor.
  */
 export const aiTurnFloorSql = `with conv as (
-    select c.id, c.chatbot_id, c.state, c.updated_at, f.user_id, f.is_active, f.published_flow,
+    select c.id, c.chatbot_id, c.state, c.updated_at, f.workspace_id, f.user_id, f.is_active, f.published_flow,
       f.answer_only_from_knowledge, f.max_ai_answers_per_day
     from chatbot_conversations c join chatbot_flows f on f.id = c.chatbot_id
     where c.id = $1 and c.chatbot_id = $2 and c.visitor_token_hash = $3
@@ -36,7 +36,7 @@ export const aiTurnFloorSql = `with conv as (
     select provider, model, api_key_encrypted, base_url from user_ai_config where user_id = (select user_id from conv)
   ), passages as (
     select title, text from chatbot_passages
-    where chatbot_id = $2 and user_id = (select user_id from conv) and search @@ to_tsquery('english', $4)
+    where chatbot_id = $2 and workspace_id = (select workspace_id from conv) and search @@ to_tsquery('english', $4)
     order by ts_rank(search, to_tsquery('english', $4)) desc, knowledge_id, position limit 4
   ), counted as (
     insert into chatbot_ai_usage (chatbot_id, day, answers) values ($2, (now() at time zone 'UTC')::date, 1)
@@ -47,8 +47,8 @@ export const aiTurnFloorSql = `with conv as (
     update chatbot_conversations set state = $5::jsonb, updated_at = clock_timestamp()
     where id = (select id from conv) returning updated_at
   ), said as (
-    insert into chatbot_messages (conversation_id, user_id, role, text, sources, created_at)
-    select conv.id, conv.user_id, l.role, l.text, l.sources, clock_timestamp() + l.n * interval '1 microsecond'
+    insert into chatbot_messages (conversation_id, workspace_id, user_id, role, text, sources, created_at)
+    select conv.id, conv.workspace_id, conv.user_id, l.role, l.text, l.sources, clock_timestamp() + l.n * interval '1 microsecond'
     from conv, (values (0, 'visitor', $6::text, '[]'::jsonb), (1, 'bot', $7::text, $8::jsonb))
       as l(n, role, text, sources)
     returning role, text, sources, created_at

@@ -13,6 +13,7 @@ import { SecretBox } from '../../server/src/secrets/secret-box';
 import type { HttpTarget, RequestPool } from '../load';
 import { aiTurnFloorSql, askTurnFloorSql } from './chatbot-floors';
 import type { Line, LineContext } from './line';
+import { soloMember } from '../../server/src/db/member-scope';
 
 /** The knowledge of the AI bot: question-and-answer entries of a small business's help page. */
 const KNOWLEDGE_ENTRIES = 200;
@@ -50,18 +51,18 @@ export async function seedChatbots(
   providerBaseUrl: string,
 ): Promise<ChatbotFixture> {
   const make = async (name: string, flow: FlowDefinition) => {
-    const bot = await createChatbot(db, userId, { name, description: null });
-    await updateChatbot(db, userId, bot.id, { draftFlow: flow, maxAiAnswersPerDay: 100_000 });
-    const published = await publishChatbot(db, userId, bot.id);
+    const bot = await createChatbot(db, soloMember(userId), { name, description: null });
+    await updateChatbot(db, soloMember(userId), bot.id, { draftFlow: flow, maxAiAnswersPerDay: 100_000 });
+    const published = await publishChatbot(db, soloMember(userId), bot.id);
     if ('problems' in published) throw new Error(`bench bot ${name}: ${JSON.stringify(published.problems)}`);
-    await updateChatbot(db, userId, bot.id, { isActive: true });
+    await updateChatbot(db, soloMember(userId), bot.id, { isActive: true });
     return bot.id;
   };
   const askBotId = await make('Bench questions', askLoop());
   const aiBotId = await make('Bench answers', aiLoop());
   for (let i = 0; i < KNOWLEDGE_ENTRIES; i++) {
     const topic = TOPICS[i % TOPICS.length]!;
-    await createKnowledge(db, userId, aiBotId, {
+    await createKnowledge(db, soloMember(userId), aiBotId, {
       kind: 'qa',
       title: `About ${topic} (${i + 1})`,
       body:
@@ -184,8 +185,8 @@ export async function turnFloorParams(
   const make = async (chatbotId: string, state: string) =>
     (
       await query(
-        `insert into chatbot_conversations (chatbot_id, user_id, visitor_token_hash, state)
-          select $1, $2, 'floor-' || n, $3::jsonb from generate_series(1, 200) n
+        `insert into chatbot_conversations (chatbot_id, workspace_id, user_id, visitor_token_hash, state)
+          select $1, $2, $2, 'floor-' || n, $3::jsonb from generate_series(1, 200) n
           returning id, visitor_token_hash as token`,
         [chatbotId, userId, state],
       )

@@ -3,6 +3,7 @@ import { Cursors } from '../../server/src/http/cursor';
 import { contactListName } from '../../server/src/modules/contacts/order';
 import { listContactsQuery } from '../../server/src/modules/contacts/service';
 import { builder, builtFloor, type Line, type LineContext } from './line';
+import { soloMember } from '../../server/src/db/member-scope';
 
 /** What a user types in the contacts' search box: a last name and the start of a number. */
 const CONTACT_SEARCH_TERM = 'Thompson 42';
@@ -15,20 +16,20 @@ export function contactLines({ f, headers, secretKey }: LineContext): Line[] {
     {
       name: 'GET /api/contacts (first page)',
       target: { method: 'GET', path: '/api/contacts?limit=50', headers },
-      floorSql: `select ${columns} from contacts where user_id = $1 order by name, id limit 51`,
+      floorSql: `select ${columns} from contacts where workspace_id = $1 order by name, id limit 51`,
       floorParams: [userId],
     },
     {
       name: `GET /api/contacts (page at ${deepPosition.toLocaleString('en-US')})`,
       target: { method: 'GET', path: `/api/contacts?limit=50&cursor=${encodeURIComponent(cursor)}`, headers },
-      floorSql: `select ${columns} from contacts where user_id = $1 and (name, id) > ($2, $3::uuid) order by name, id limit 51`,
+      floorSql: `select ${columns} from contacts where workspace_id = $1 and (name, id) > ($2, $3::uuid) order by name, id limit 51`,
       floorParams: [userId, deep.name, deep.id],
     },
     {
       name: `GET /api/contacts (search "${CONTACT_SEARCH_TERM}")`,
       target: { method: 'GET', path: `/api/contacts?limit=50&q=${encodeURIComponent(CONTACT_SEARCH_TERM)}`, headers },
       ...builtFloor(
-        listContactsQuery(builder, userId, {
+        listContactsQuery(builder, soloMember(userId), {
           limit: 50,
           after: null,
           sort: 'name',
@@ -50,7 +51,7 @@ export function contactLines({ f, headers, secretKey }: LineContext): Line[] {
           company: 'Acme',
         }),
       },
-      floorSql: `insert into contacts (user_id, name, email, phone, company) values ($1, $2, $3, $4, $5) returning ${columns}`,
+      floorSql: `insert into contacts (workspace_id, user_id, name, email, phone, company) values ($1, $1, $2, $3, $4, $5) returning ${columns}`,
       floorParams: [userId, 'Bench Contact', 'bench.contact@example.com', '+1 555 0100', 'Acme'],
     },
   ];

@@ -1,6 +1,7 @@
 // The bench's lines of the whole app (health, the session, global search): each request beside the SQL its cheapest server would run (see line.ts).
 import { searchSql } from '../../server/src/modules/search/service';
 import { floorOf, SEARCH_TERM, type Line, type LineContext } from './line';
+import { soloMember } from '../../server/src/db/member-scope';
 
 export function coreLines({ f: { userId }, headers }: LineContext): Line[] {
   return [
@@ -14,7 +15,7 @@ export function coreLines({ f: { userId }, headers }: LineContext): Line[] {
     {
       name: `GET /api/search (global search, "${SEARCH_TERM}")`,
       target: { method: 'GET', path: `/api/search?q=${encodeURIComponent(SEARCH_TERM)}`, headers },
-      ...floorOf(searchSql(userId, SEARCH_TERM)),
+      ...floorOf(searchSql(soloMember(userId), SEARCH_TERM)),
     },
   ];
 }

@@ -7,7 +7,7 @@ import { count, type Line, type LineContext } from './line';
  */
 const boardFloorSql = `with totals as (
     select stage, count(*)::int as n, coalesce(sum(value), 0)::text as total
-    from deals where user_id = $1 and pipeline_id = $2 group by stage
+    from deals where workspace_id = $1 and pipeline_id = $2 group by stage
   )
   select s.stage as column_stage, t.n, t.total, d.id, d.name, d.pipeline_id, d.stage, d.value::text as value, d.currency,
     d.expected_close_date::text as expected_close_date, d.contact_id,
@@ -17,14 +17,14 @@ const boardFloorSql = `with totals as (
   cross join lateral unnest(p.stages) with ordinality as s(stage, ord)
   left join totals t on t.stage = s.stage
   left join lateral (
-    select * from deals where user_id = $1 and pipeline_id = $2 and stage = s.stage
+    select * from deals where workspace_id = $1 and pipeline_id = $2 and stage = s.stage
     order by created_at desc, id desc limit 21
   ) d on true
   left join lateral (
     select a.id, a.due_date from deal_activities a where a.deal_id = d.id and a.status = 'pending'
     order by a.due_date, a.id limit 1
   ) na on true
-  where p.id = $2 and p.user_id = $1
+  where p.id = $2 and p.workspace_id = $1
   order by s.ord, d.created_at desc, d.id desc`;
 
 export function dealLines({ f: { userId, pipelineId }, size, headers }: LineContext): Line[] {

@@ -3,23 +3,24 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { submissionsQuery } from '../../server/src/modules/forms/submissions';
 import { builder, count, floorOf, type Line, type LineContext } from './line';
+import { soloMember } from '../../server/src/db/member-scope';
 
 /** A form's submissions page's floor: the form's own fields (the ownership check) and the page, as one statement. */
 const submissionsFloor = (userId: string, formId: string) =>
-  floorOf(sql`select (select fields from forms where id = ${formId} and user_id = ${userId}) as form_fields, page.*
-    from (${submissionsQuery(builder, userId, formId, 51, null)}) page`);
+  floorOf(sql`select (select fields from forms where id = ${formId} and workspace_id = ${userId}) as form_fields, page.*
+    from (${submissionsQuery(builder, soloMember(userId), formId, 51, null)}) page`);
 
 /**
  * A public form submission's floor: the form, the key's earlier submission, the submission with the form's
  * fields, the owner's notification and the form's count, as one statement.
  */
 const submitFloorSql = `with form as (
-    select id, user_id, fields, settings from forms where id = $1
+    select id, workspace_id, user_id, fields, settings from forms where id = $1
   ), earlier as (
     select id from form_submissions where form_id = $1 and idempotency_key = $3
   ), stored as (
-    insert into form_submissions (form_id, user_id, data, fields, ip_hash, idempotency_key)
-    select form.id, form.user_id, $2::jsonb,
+    insert into form_submissions (form_id, workspace_id, user_id, data, fields, ip_hash, idempotency_key)
+    select form.id, form.workspace_id, form.user_id, $2::jsonb,
       (select jsonb_agg(jsonb_build_object('id', e->>'id', 'label', e->>'label', 'type', e->>'type'))
         from jsonb_array_elements(form.fields) e),
       $4, $3

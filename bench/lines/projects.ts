@@ -5,11 +5,12 @@ import {
   boardFirstPagesSql as projectPagesSql,
 } from '../../server/src/modules/projects/service';
 import { count, floorOf, jsonRows, type Line, type LineContext } from './line';
+import { soloMember } from '../../server/src/db/member-scope';
 
 /** The project board's floor: its three queries (counts, first pages, their task progress) as one statement. */
 const projectBoardFloor = (userId: string) =>
-  floorOf(sql`with pages as (${projectPagesSql(userId)})
-    select ${jsonRows(projectCountsSql(userId))} as counts, ${jsonRows(sql`select pages.*, progress.n as task_count,
+  floorOf(sql`with pages as (${projectPagesSql(soloMember(userId))})
+    select ${jsonRows(projectCountsSql(soloMember(userId)))} as counts, ${jsonRows(sql`select pages.*, progress.n as task_count,
         progress.done as done_task_count
       from pages left join (
         select project_id, count(*) as n, count(*) filter (where status = 'Done') as done from tasks

@@ -6,13 +6,14 @@ import {
   listSql as taskListSql,
 } from '../../server/src/modules/tasks/service';
 import { count, floorOf, jsonRows, type Line, type LineContext } from './line';
+import { soloMember } from '../../server/src/db/member-scope';
 
 /** The task board's floor: its two queries (each column's capped count, every column's first page) as one statement. */
 const taskBoardFloor = (userId: string) => {
   const statuses = ['To Do', 'In Progress', 'Done'] as const;
   const filter = { tz: 'UTC' };
-  return floorOf(sql`select ${jsonRows(taskCountsSql(userId, statuses, filter, new Date()))} as counts,
-    ${jsonRows(taskPagesSql(userId, statuses, filter))} as pages`);
+  return floorOf(sql`select ${jsonRows(taskCountsSql(soloMember(userId), statuses, filter, new Date()))} as counts,
+    ${jsonRows(taskPagesSql(soloMember(userId), statuses, filter))} as pages`);
 };
 
 export function taskLines({ f: { userId }, size, headers }: LineContext): Line[] {
@@ -25,7 +26,7 @@ export function taskLines({ f: { userId }, size, headers }: LineContext): Line[]
     {
       name: 'GET /api/tasks (list, due this week)',
       target: { method: 'GET', path: '/api/tasks?limit=50&due=week&tz=UTC', headers },
-      ...floorOf(taskListSql(userId, { filter: { due: 'week', tz: 'UTC' }, limit: 50, before: null })),
+      ...floorOf(taskListSql(soloMember(userId), { filter: { due: 'week', tz: 'UTC' }, limit: 50, before: null })),
     },
   ];
 }

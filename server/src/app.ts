@@ -130,6 +130,7 @@ export async function buildApp({
   bindAiContext(database.db, aiContextOf(config, app.secrets));
   app.decorateRequest('user', null as never);
   app.decorateRequest('workspace', null as never);
+  app.decorateRequest('member', null as never);
 
   const indexHtml = webDir ? readIndexHtml(webDir) : null;
   const securityHeaders = {

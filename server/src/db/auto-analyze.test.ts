@@ -19,13 +19,17 @@ const planOf = async (query: ReturnType<typeof sql>) =>
 describe('statistics for the planner', () => {
   it('analyzes a table that changed, and the contacts list then reads its index instead of sorting', async () => {
     const user = await signUp(t.app, 'stat');
-    const rows = Array.from({ length: 3000 }, (_, i) => ({ userId: user.id, name: `Person ${i}` }));
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      userId: user.id,
+      workspaceId: user.id,
+      name: `Person ${i}`,
+    }));
     for (let i = 0; i < rows.length; i += 1000) await t.database.db.insert(contacts).values(rows.slice(i, i + 1000));
 
     // On a PostgreSQL server the inserts ran on other pooled connections, which report their counters when idle.
     await expect.poll(() => analyzeChangedTables(t.database.db), { timeout: 15_000 }).toContain('contacts');
-    const plan = await planOf(sql`select * from contacts where user_id = ${user.id} order by name, id limit 51`);
-    expect(plan).toContain('contacts_user_name_idx');
+    const plan = await planOf(sql`select * from contacts where workspace_id = ${user.id} order by name, id limit 51`);
+    expect(plan).toContain('contacts_workspace_name_idx');
     expect(plan).not.toMatch(/Sort/);
   });
 
@@ -33,9 +37,9 @@ describe('statistics for the planner', () => {
     const user = await signUp(t.app, 'deep');
     await analyzeChangedTables(t.database.db);
     const plan = await planOf(
-      sql`select * from contacts where user_id = ${user.id} and (name, id) > (${'Person 2500'}, ${'00000000-0000-0000-0000-000000000000'}::uuid) order by name, id limit 51`,
+      sql`select * from contacts where workspace_id = ${user.id} and (name, id) > (${'Person 2500'}, ${'00000000-0000-0000-0000-000000000000'}::uuid) order by name, id limit 51`,
     );
-    expect(plan).toContain('contacts_user_name_idx');
+    expect(plan).toContain('contacts_workspace_name_idx');
     expect(plan).not.toMatch(/Sort/);
   });
 });
@@ -43,7 +47,11 @@ describe('statistics for the planner', () => {
 describe('the visibility map for index-only scans', () => {
   it('vacuums a table once many rows are written since its last vacuum, and not again until more are', async () => {
     const user = await signUp(t.app, 'vacuum');
-    const rows = Array.from({ length: 3000 }, (_, i) => ({ userId: user.id, name: `Visible ${i}` }));
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      userId: user.id,
+      workspaceId: user.id,
+      name: `Visible ${i}`,
+    }));
     for (let i = 0; i < rows.length; i += 1000) await t.database.db.insert(contacts).values(rows.slice(i, i + 1000));
 
     // Counters from other pooled connections arrive late, as above.

@@ -48,10 +48,18 @@ describe('database schema', () => {
     it('deletes the activities of a deleted deal and unlinks its tasks', async () => {
       const userId = await createUser();
       const deal = await createDeal(userId, (await createPipeline(userId)).id);
-      await db
-        .insert(dealActivities)
-        .values({ dealId: deal.id, userId, activityType: 'email', description: 'Send deck', dueDate: new Date() });
-      const [task] = await db.insert(tasks).values({ userId, name: 'Prepare deck', dealId: deal.id }).returning();
+      await db.insert(dealActivities).values({
+        dealId: deal.id,
+        userId,
+        workspaceId: userId,
+        activityType: 'email',
+        description: 'Send deck',
+        dueDate: new Date(),
+      });
+      const [task] = await db
+        .insert(tasks)
+        .values({ userId, workspaceId: userId, name: 'Prepare deck', dealId: deal.id })
+        .returning();
       await db.delete(deals).where(eq(deals.id, deal.id));
       expect(await db.select().from(dealActivities).where(eq(dealActivities.dealId, deal.id))).toEqual([]);
       const [after] = await db.select().from(tasks).where(eq(tasks.id, task!.id));
@@ -60,8 +68,11 @@ describe('database schema', () => {
 
     it('keeps the task of a deleted project, with project_id null', async () => {
       const userId = await createUser();
-      const [project] = await db.insert(projects).values({ userId, name: 'Launch' }).returning();
-      const [task] = await db.insert(tasks).values({ userId, name: 'Kick-off', projectId: project!.id }).returning();
+      const [project] = await db.insert(projects).values({ userId, workspaceId: userId, name: 'Launch' }).returning();
+      const [task] = await db
+        .insert(tasks)
+        .values({ userId, workspaceId: userId, name: 'Kick-off', projectId: project!.id })
+        .returning();
       await db.delete(projects).where(eq(projects.id, project!.id));
       const [after] = await db.select().from(tasks).where(eq(tasks.id, task!.id));
       expect(after).toMatchObject({ name: 'Kick-off', projectId: null });
@@ -69,22 +80,29 @@ describe('database schema', () => {
 
     it('rejects a task linked to both a project and a deal', async () => {
       const userId = await createUser();
-      const [project] = await db.insert(projects).values({ userId, name: 'Launch' }).returning();
+      const [project] = await db.insert(projects).values({ userId, workspaceId: userId, name: 'Launch' }).returning();
       const deal = await createDeal(userId, (await createPipeline(userId)).id);
       const error = await failure(
-        db.insert(tasks).values({ userId, name: 'Both', projectId: project!.id, dealId: deal.id }),
+        db.insert(tasks).values({ userId, workspaceId: userId, name: 'Both', projectId: project!.id, dealId: deal.id }),
       );
       expect(error).toMatchObject({ code: checkViolation, constraint: 'tasks_project_or_deal_check' });
     });
 
     it('unlinks deals and submissions from a deleted contact', async () => {
       const userId = await createUser();
-      const [contact] = await db.insert(contacts).values({ userId, name: 'Cy' }).returning();
+      const [contact] = await db.insert(contacts).values({ userId, workspaceId: userId, name: 'Cy' }).returning();
       const deal = await createDeal(userId, (await createPipeline(userId)).id, { contactId: contact!.id });
-      const [form] = await db.insert(forms).values({ userId, name: 'Lead form' }).returning();
+      const [form] = await db.insert(forms).values({ userId, workspaceId: userId, name: 'Lead form' }).returning();
       const [submission] = await db
         .insert(formSubmissions)
-        .values({ formId: form!.id, userId, data: { a: 'b' }, createdContactId: contact!.id, createdDealId: deal.id })
+        .values({
+          formId: form!.id,
+          userId,
+          workspaceId: userId,
+          data: { a: 'b' },
+          createdContactId: contact!.id,
+          createdDealId: deal.id,
+        })
         .returning();
       await db.delete(contacts).where(eq(contacts.id, contact!.id));
       expect((await db.select().from(deals).where(eq(deals.id, deal.id)))[0]!.contactId).toBeNull();
@@ -105,12 +123,19 @@ describe('database schema', () => {
       const userId = await createUser();
       const pipeline = await createPipeline(userId, true);
       const deal = await createDeal(userId, pipeline.id);
+      await db.insert(dealActivities).values({
+        dealId: deal.id,
+        userId,
+        workspaceId: userId,
+        activityType: 'call',
+        description: 'Call',
+        dueDate: new Date(),
+      });
+      await db.insert(tasks).values({ userId, workspaceId: userId, name: 'Follow up', dealId: deal.id });
+      const [form] = await db.insert(forms).values({ userId, workspaceId: userId, name: 'Lead form' }).returning();
       await db
-        .insert(dealActivities)
-        .values({ dealId: deal.id, userId, activityType: 'call', description: 'Call', dueDate: new Date() });
-      await db.insert(tasks).values({ userId, name: 'Follow up', dealId: deal.id });
-      const [form] = await db.insert(forms).values({ userId, name: 'Lead form' }).returning();
-      await db.insert(formSubmissions).values({ formId: form!.id, userId, createdDealId: deal.id });
+        .insert(formSubmissions)
+        .values({ formId: form!.id, userId, workspaceId: userId, createdDealId: deal.id });
       await db.insert(calendarIntegration).values({ userId, icsToken: `token-${userId}` });
       await db.delete(authUsers).where(eq(authUsers.id, userId));
       for (const table of [pipelines, deals, dealActivities, tasks, forms, formSubmissions, calendarIntegration]) {
@@ -136,33 +161,35 @@ describe('database schema', () => {
   });
 
   describe('uniqueness', () => {
-    it('allows only one default pipeline per user', async () => {
+    it('allows only one default pipeline per workspace', async () => {
       const userId = await createUser();
       await createPipeline(userId, true);
       await createPipeline(userId, false);
       const error = await failure(createPipeline(userId, true));
-      expect(error).toMatchObject({ code: uniqueViolation, constraint: 'pipelines_one_default_per_user_idx' });
-      // Another user has their own default.
+      expect(error).toMatchObject({ code: uniqueViolation, constraint: 'pipelines_one_default_per_workspace_idx' });
+      // Another user's workspace has its own default.
       await createPipeline(await createUser(), true);
     });
 
     it('stores a form submission once per idempotency key and form', async () => {
       const userId = await createUser();
-      const [first] = await db.insert(forms).values({ userId, name: 'A' }).returning();
-      const [second] = await db.insert(forms).values({ userId, name: 'B' }).returning();
-      await db.insert(formSubmissions).values({ formId: first!.id, userId, idempotencyKey: 'k1' });
+      const [first] = await db.insert(forms).values({ userId, workspaceId: userId, name: 'A' }).returning();
+      const [second] = await db.insert(forms).values({ userId, workspaceId: userId, name: 'B' }).returning();
+      await db.insert(formSubmissions).values({ formId: first!.id, userId, workspaceId: userId, idempotencyKey: 'k1' });
       const error = await failure(
-        db.insert(formSubmissions).values({ formId: first!.id, userId, idempotencyKey: 'k1' }),
+        db.insert(formSubmissions).values({ formId: first!.id, userId, workspaceId: userId, idempotencyKey: 'k1' }),
       );
       expect(error).toMatchObject({
         code: uniqueViolation,
         constraint: 'form_submissions_form_idempotency_key_unique',
       });
-      await db.insert(formSubmissions).values({ formId: second!.id, userId, idempotencyKey: 'k1' });
+      await db
+        .insert(formSubmissions)
+        .values({ formId: second!.id, userId, workspaceId: userId, idempotencyKey: 'k1' });
       // Without a key, nothing is deduplicated.
       await db.insert(formSubmissions).values([
-        { formId: first!.id, userId },
-        { formId: first!.id, userId },
+        { formId: first!.id, userId, workspaceId: userId },
+        { formId: first!.id, userId, workspaceId: userId },
       ]);
       await db.delete(forms).where(eq(forms.id, first!.id));
       expect(await db.select().from(formSubmissions).where(eq(formSubmissions.formId, first!.id))).toEqual([]);

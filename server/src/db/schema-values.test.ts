@@ -46,9 +46,9 @@ describe('database schema', () => {
 
     it('starts a task as To Do, not a milestone, and a project as Not Started', async () => {
       const userId = await createUser();
-      const [task] = await db.insert(tasks).values({ userId, name: 'Call back' }).returning();
+      const [task] = await db.insert(tasks).values({ userId, workspaceId: userId, name: 'Call back' }).returning();
       expect(task).toMatchObject({ status: 'To Do', isMilestone: false, projectId: null, dealId: null });
-      const [project] = await db.insert(projects).values({ userId, name: 'Launch' }).returning();
+      const [project] = await db.insert(projects).values({ userId, workspaceId: userId, name: 'Launch' }).returning();
       expect(project!.status).toBe('Not Started');
     });
 
@@ -63,14 +63,24 @@ describe('database schema', () => {
       const userId = await createUser();
       const pipeline = await createPipeline(userId);
       const deal = await createDeal(userId, pipeline.id);
-      const [category] = await db.insert(taskCategories).values({ userId, name: 'Calls' }).returning();
+      const [category] = await db
+        .insert(taskCategories)
+        .values({ userId, workspaceId: userId, name: 'Calls' })
+        .returning();
       expect(category!.color).toBe('#94A3B8');
       const [activity] = await db
         .insert(dealActivities)
-        .values({ dealId: deal.id, userId, activityType: 'call', description: 'Intro', dueDate: new Date() })
+        .values({
+          dealId: deal.id,
+          userId,
+          workspaceId: userId,
+          activityType: 'call',
+          description: 'Intro',
+          dueDate: new Date(),
+        })
         .returning();
       expect(activity).toMatchObject({ priority: 'medium', status: 'pending', completedAt: null });
-      const [form] = await db.insert(forms).values({ userId, name: 'Lead form' }).returning();
+      const [form] = await db.insert(forms).values({ userId, workspaceId: userId, name: 'Lead form' }).returning();
       expect(form!.fields).toEqual([]);
       expect(form!.settings).toMatchObject({ autoCreateDeal: false, dealStage: 'Lead', notifyOnSubmission: true });
       expect(form!.settings.successMessage).toBe('Thank you for your submission!');
@@ -112,14 +122,18 @@ describe('database schema', () => {
   describe('allowed values', () => {
     it('rejects a project status outside the five board columns', async () => {
       const userId = await createUser();
-      const error = await failure(db.insert(projects).values({ userId, name: 'Launch', status: 'Done' }));
+      const error = await failure(
+        db.insert(projects).values({ userId, workspaceId: userId, name: 'Launch', status: 'Done' }),
+      );
       expect(error).toMatchObject({ code: checkViolation, constraint: 'projects_status_check' });
-      await db.insert(projects).values({ userId, name: 'Launch', status: 'Review' });
+      await db.insert(projects).values({ userId, workspaceId: userId, name: 'Launch', status: 'Review' });
     });
 
     it('rejects a task status other than To Do, In Progress, Done', async () => {
       const userId = await createUser();
-      const error = await failure(db.insert(tasks).values({ userId, name: 'Call', status: 'Blocked' }));
+      const error = await failure(
+        db.insert(tasks).values({ userId, workspaceId: userId, name: 'Call', status: 'Blocked' }),
+      );
       expect(error).toMatchObject({ code: checkViolation, constraint: 'tasks_status_check' });
     });
 
@@ -169,7 +183,10 @@ describe('database schema', () => {
           db.insert(userAiConfig).values({ userId, provider: 'openai', apiKeyEncrypted: 'x', model: ' ' }),
           'user_ai_config_model_not_blank',
         ],
-        [db.insert(taskCategories).values({ userId, name: 'Calls', color: 'red' }), 'task_categories_color_check'],
+        [
+          db.insert(taskCategories).values({ userId, workspaceId: userId, name: 'Calls', color: 'red' }),
+          'task_categories_color_check',
+        ],
         [
           db.insert(emailAccounts).values({ userId, email: 'me@example.com', provider: 'gmail' }),
           'email_accounts_provider_check',
@@ -184,7 +201,14 @@ describe('database schema', () => {
     it('rejects an activity of an unknown type, priority or status, and completed without completed_at', async () => {
       const userId = await createUser();
       const deal = await createDeal(userId, (await createPipeline(userId)).id);
-      const base = { dealId: deal.id, userId, activityType: 'call', description: 'Intro', dueDate: new Date() };
+      const base = {
+        dealId: deal.id,
+        userId,
+        workspaceId: userId,
+        activityType: 'call',
+        description: 'Intro',
+        dueDate: new Date(),
+      };
       const cases: [Partial<typeof dealActivities.$inferInsert>, string][] = [
         [{ activityType: 'visit' }, 'deal_activities_type_check'],
         [{ priority: 'urgent' }, 'deal_activities_priority_check'],

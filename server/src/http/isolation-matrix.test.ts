@@ -9,6 +9,7 @@ import { buildAppWithRoutes, routeKeys } from '../test/isolation-app';
 import { aReads, readAsA, type ReadKey } from '../test/isolation-reads';
 import { send } from '../test/isolation-requests';
 import { MARKER, makeWorld, type World } from '../test/isolation-world';
+import { joined } from '../test/workspace-kit';
 
 // Issue 14's isolation matrix: every /api route of the server's own route table, walked by user B with user A's
 // records at hand and by no one (decisions.md item 3: another user's record answers 404, never its data; 403 only for an invitation B holds the link of).
@@ -168,27 +169,41 @@ describe('assigned tasks and deal activities', () => {
     return { dealId, id: res.json<{ id: string }>().id };
   }
 
+  // Assignment works inside a workspace: Ann (its Owner) with Bob and Dan, members who see only their own records
+  // and what they are assigned; Carol is outside it.
+  let a: UserClient;
+  let b: UserClient;
+  let d: UserClient;
+  let pipelineId: string;
   beforeAll(async () => {
+    a = await signUp(t.app, 'ann');
+    b = await joined(t.app, a, 'bob', 'member');
+    d = await joined(t.app, a, 'dan', 'member');
+    for (const member of [b, d]) {
+      const res = await a.patch(`/api/workspace/members/${member.id}`, { visibility: 'own' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    pipelineId = (await a.post('/api/pipelines', { name: 'Sales' })).json<{ id: string }>().id;
     c = await signUp(t.app, 'carol');
   });
 
   it('shows A’s task assigned to B to B, who may change it, and to no third user', async () => {
-    const id = await newTask(w.a, `${MARKER} shared task`);
-    await t.database.db.update(tasks).set({ assignedUserId: w.b.id }).where(eq(tasks.id, id));
+    const id = await newTask(a, `${MARKER} shared task`);
+    await t.database.db.update(tasks).set({ assignedUserId: b.id }).where(eq(tasks.id, id));
 
-    const seen = await w.b.get(`/api/tasks/${id}`);
+    const seen = await b.get(`/api/tasks/${id}`);
     expect(seen.statusCode, seen.body).toBe(200);
     expect(seen.json()).toMatchObject({ name: `${MARKER} shared task`, isOwn: false });
-    expect(await taskIds(w.b)).toContain(id);
-    expect(await calendarIds(w.b)).toContain(id);
-    expect((await w.b.patch(`/api/tasks/${id}/status`, { status: 'In Progress' })).statusCode).toBe(200);
-    const renamed = await send(t.app, w.b.cookie, {
+    expect(await taskIds(b)).toContain(id);
+    expect(await calendarIds(b)).toContain(id);
+    expect((await b.patch(`/api/tasks/${id}/status`, { status: 'In Progress' })).statusCode).toBe(200);
+    const renamed = await send(t.app, b.cookie, {
       method: 'PUT',
       url: `/api/tasks/${id}`,
       body: { name: 'Renamed' },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((await w.a.get(`/api/tasks/${id}`)).json()).toMatchObject({ name: 'Renamed', status: 'To Do', isOwn: true });
+    expect((await a.get(`/api/tasks/${id}`)).json()).toMatchObject({ name: 'Renamed', status: 'To Do', isOwn: true });
 
     for (const probe of [
       { method: 'GET', url: `/api/tasks/${id}` },
@@ -196,59 +211,60 @@ describe('assigned tasks and deal activities', () => {
       { method: 'PATCH', url: `/api/tasks/${id}/status`, body: { status: 'Done' } },
       { method: 'DELETE', url: `/api/tasks/${id}` },
     ] as const) {
-      const res = await send(t.app, c.cookie, probe);
-      expect(res.statusCode, `${probe.method} ${probe.url}`).toBe(404);
+      for (const other of [c, d]) {
+        const res = await send(t.app, other.cookie, probe);
+        expect(res.statusCode, `${probe.method} ${probe.url}`).toBe(404);
+      }
     }
-    expect(await taskIds(c)).not.toContain(id);
-    expect(await calendarIds(c)).not.toContain(id);
-    expect((await w.a.get(`/api/tasks/${id}`)).json()).toMatchObject({ name: 'Renamed', status: 'To Do' });
+    for (const other of [c, d]) {
+      expect(await taskIds(other)).not.toContain(id);
+      expect(await calendarIds(other)).not.toContain(id);
+    }
+    expect((await a.get(`/api/tasks/${id}`)).json()).toMatchObject({ name: 'Renamed', status: 'To Do' });
 
-    expect((await w.b.delete(`/api/tasks/${id}`)).statusCode).toBe(204);
-    expect((await w.a.get(`/api/tasks/${id}`)).statusCode).toBe(404);
+    expect((await b.delete(`/api/tasks/${id}`)).statusCode).toBe(204);
+    expect((await a.get(`/api/tasks/${id}`)).statusCode).toBe(404);
   });
 
   it('shows A’s deal activity assigned to B in B’s calendar, not to a third user; the deal stays A’s', async () => {
-    const activity = await newActivity(w.a, w.pipelineId, `${MARKER} shared activity`);
-    await t.database.db
-      .update(dealActivities)
-      .set({ assignedUserId: w.b.id })
-      .where(eq(dealActivities.id, activity.id));
+    const activity = await newActivity(a, pipelineId, `${MARKER} shared activity`);
+    await t.database.db.update(dealActivities).set({ assignedUserId: b.id }).where(eq(dealActivities.id, activity.id));
 
-    expect(await calendarIds(w.b)).toContain(activity.id);
-    expect(await calendarIds(w.a)).toContain(activity.id);
+    expect(await calendarIds(b)).toContain(activity.id);
+    expect(await calendarIds(a)).toContain(activity.id);
     expect(await calendarIds(c)).not.toContain(activity.id);
     // Activities are reached through their deal, which B and C cannot open.
-    for (const user of [w.b, c]) {
+    for (const user of [b, c]) {
       expect((await user.get(`/api/deals/${activity.dealId}/activities`)).statusCode).toBe(404);
       expect((await user.post(`/api/deals/${activity.dealId}/activities/${activity.id}/complete`)).statusCode).toBe(
         404,
       );
       expect((await user.delete(`/api/deals/${activity.dealId}/activities/${activity.id}`)).statusCode).toBe(404);
     }
-    const list = (await w.a.get(`/api/deals/${activity.dealId}/activities`)).json<{ items: unknown[] }>();
+    const list = (await a.get(`/api/deals/${activity.dealId}/activities`)).json<{ items: unknown[] }>();
     expect(list.items).toEqual([expect.objectContaining({ id: activity.id, status: 'pending' })]);
   });
 
-  it('keeps B’s unassigned task and activity from A, and shows A what B assigned to A', async () => {
-    const hidden = await newTask(w.b, 'Bob private task');
-    const activity = await newActivity(w.b, w.bPipelineId, 'Bob private activity');
-    const shared = await newTask(w.b, 'Bob task for Ann');
-    await t.database.db.update(tasks).set({ assignedUserId: w.a.id }).where(eq(tasks.id, shared));
+  it('keeps B’s unassigned task and activity from D, and shows D what B assigned to D', async () => {
+    const hidden = await newTask(b, 'Bob private task');
+    const activity = await newActivity(b, pipelineId, 'Bob private activity');
+    const shared = await newTask(b, 'Bob task for Dan');
+    await t.database.db.update(tasks).set({ assignedUserId: d.id }).where(eq(tasks.id, shared));
 
-    expect((await w.a.get(`/api/tasks/${hidden}`)).statusCode).toBe(404);
-    expect((await w.a.get(`/api/deals/${activity.dealId}/activities`)).statusCode).toBe(404);
-    const aTasks = await taskIds(w.a);
-    expect(aTasks).not.toContain(hidden);
-    expect(aTasks).toContain(shared);
-    const aCalendar = await calendarIds(w.a);
-    expect(aCalendar).not.toContain(hidden);
-    expect(aCalendar).not.toContain(activity.id);
-    expect(aCalendar).toContain(shared);
-    expect((await w.a.get(`/api/tasks/${shared}`)).json()).toMatchObject({ isOwn: false });
-    const search = await w.a.get('/api/search?q=Bob%20private');
+    expect((await d.get(`/api/tasks/${hidden}`)).statusCode).toBe(404);
+    expect((await d.get(`/api/deals/${activity.dealId}/activities`)).statusCode).toBe(404);
+    const dTasks = await taskIds(d);
+    expect(dTasks).not.toContain(hidden);
+    expect(dTasks).toContain(shared);
+    const dCalendar = await calendarIds(d);
+    expect(dCalendar).not.toContain(hidden);
+    expect(dCalendar).not.toContain(activity.id);
+    expect(dCalendar).toContain(shared);
+    expect((await d.get(`/api/tasks/${shared}`)).json()).toMatchObject({ isOwn: false });
+    const search = await d.get('/api/search?q=Bob%20private');
     expect(search.statusCode, search.body).toBe(200);
     expect(search.json<{ items: unknown[] }>().items).toEqual([]);
-    const shown = await w.a.get('/api/search?q=Bob%20task%20for%20Ann');
+    const shown = await d.get('/api/search?q=Bob%20task%20for%20Dan');
     expect(shown.json<{ items: Array<{ id: string }> }>().items.map((hit) => hit.id)).toEqual([shared]);
   });
 });

@@ -6,6 +6,7 @@ import { none } from './bad-input-writes';
 export const readRoutes = [
   '/api/workspaces',
   '/api/workspace/members',
+  '/api/workspace/people',
   '/api/workspace/invitations',
   `/api/invitations/${'x'.repeat(43)}`,
   '/api/contacts?limit=-1',

@@ -54,7 +54,14 @@ export async function makeTargets(t: TestApp): Promise<Targets> {
   const flow = answerThenCaptureTemplate();
   const [bot] = await t.database.db
     .insert(chatbotFlows)
-    .values({ userId: user.id, name: 'Target', isActive: true, draftFlow: flow, publishedFlow: flow })
+    .values({
+      userId: user.id,
+      workspaceId: user.id,
+      name: 'Target',
+      isActive: true,
+      draftFlow: flow,
+      publishedFlow: flow,
+    })
     .returning({ id: chatbotFlows.id });
   const liveBotId = bot!.id;
   const conversationId = (

@@ -13,6 +13,7 @@ export interface SeededMessage {
 
 export interface SeededConversation {
   chatbotId: string;
+  /** The bot's owner, in their own workspace. */
   userId: string;
   /** Seconds before now; the messages follow it a second apart. */
   ageSeconds?: number;
@@ -42,9 +43,9 @@ export async function seedConversation(db: Db, conversation: SeededConversation)
   const age = conversation.ageSeconds ?? 0;
   const [row] = await selectRows<{ id: string }>(
     db,
-    sql`insert into chatbot_conversations (chatbot_id, user_id, visitor_token_hash, state, visitor_name,
+    sql`insert into chatbot_conversations (chatbot_id, workspace_id, user_id, visitor_token_hash, state, visitor_name,
         visitor_email, contact_id, deal_id, booking_id, preview, created_at, updated_at)
-      values (${conversation.chatbotId}, ${conversation.userId}, 'test-token-hash', ${JSON.stringify(state)}::jsonb,
+      values (${conversation.chatbotId}, ${conversation.userId}, ${conversation.userId}, 'test-token-hash', ${JSON.stringify(state)}::jsonb,
         ${conversation.visitorName ?? null}, ${conversation.visitorEmail ?? null}, ${conversation.contactId ?? null},
         ${conversation.dealId ?? null}, ${conversation.bookingId ?? null}, ${conversation.preview ?? false},
         now() - make_interval(secs => ${age}), now() - make_interval(secs => ${age}))
@@ -53,8 +54,8 @@ export async function seedConversation(db: Db, conversation: SeededConversation)
   const id = row!.id;
   for (const [i, message] of (conversation.messages ?? []).entries()) {
     await db.execute(
-      sql`insert into chatbot_messages (conversation_id, user_id, role, text, sources, created_at)
-        values (${id}, ${conversation.userId}, ${message.role}, ${message.text},
+      sql`insert into chatbot_messages (conversation_id, workspace_id, user_id, role, text, sources, created_at)
+        values (${id}, ${conversation.userId}, ${conversation.userId}, ${message.role}, ${message.text},
           ${JSON.stringify(message.sources ?? [])}::jsonb, now() - make_interval(secs => ${age - i - 1}))`,
     );
   }

@@ -94,6 +94,7 @@ export async function insertBot(
     .insert(chatbotFlows)
     .values({
       userId: owner.id,
+      workspaceId: owner.id,
       name: 'Acme Helper',
       isActive: true,
       draftFlow: flow,

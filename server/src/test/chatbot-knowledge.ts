@@ -2,14 +2,19 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AiConfigInput } from '@common/ai-config';
 import type { Db } from '../db/client';
+import { ownedBy, soloMember } from '../db/member-scope';
 import { chatbotFlows, chatbotKnowledge, chatbotPassages } from '../db/schema';
 import type { UserClient } from './test-app';
 import type { AnswerEvent, AnswerQuestion, AnswerRequest } from '../modules/chatbots/ai/answer-types';
 
 /* Rows the AI tests start from, written straight to the tables: the owner's chatbot routes are another part's. */
 
+/** A bot of the user's in their own workspace. */
 export async function createBot(db: Db, userId: string, name = 'Support bot'): Promise<string> {
-  const [row] = await db.insert(chatbotFlows).values({ userId, name }).returning({ id: chatbotFlows.id });
+  const [row] = await db
+    .insert(chatbotFlows)
+    .values({ ...ownedBy(soloMember(userId)), name })
+    .returning({ id: chatbotFlows.id });
   return row!.id;
 }
 
@@ -17,12 +22,19 @@ export async function createBot(db: Db, userId: string, name = 'Support bot'): P
 export async function addKnowledge(db: Db, userId: string, chatbotId: string, title: string, body: string) {
   const [entry] = await db
     .insert(chatbotKnowledge)
-    .values({ chatbotId, userId, kind: 'document', title, body })
+    .values({ chatbotId, ...ownedBy(soloMember(userId)), kind: 'document', title, body })
     .returning({ id: chatbotKnowledge.id });
   const paragraphs = body.split(/\n{2,}/);
-  await db
-    .insert(chatbotPassages)
-    .values(paragraphs.map((text, position) => ({ knowledgeId: entry!.id, chatbotId, userId, title, text, position })));
+  await db.insert(chatbotPassages).values(
+    paragraphs.map((text, position) => ({
+      knowledgeId: entry!.id,
+      chatbotId,
+      ...ownedBy(soloMember(userId)),
+      title,
+      text,
+      position,
+    })),
+  );
 }
 
 export async function aiErrorOf(db: Db, chatbotId: string) {

@@ -10,6 +10,7 @@ export const workspaceCases: Record<string, RouteCase> = {
   },
   'PATCH /api/workspace': { probes: () => [patch('/api/workspace', { name: 'Bob team' }, 'own')] },
   'GET /api/workspace/members': { probes: () => [get('/api/workspace/members')] },
+  'GET /api/workspace/people': { probes: () => [get('/api/workspace/people')] },
   'PATCH /api/workspace/members/:userId': {
     probes: (w) => [patch(`/api/workspace/members/${w.a.id}`, { role: 'member', visibility: 'own' })],
   },

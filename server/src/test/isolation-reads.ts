@@ -30,6 +30,7 @@ export const aReads = {
   conversations: (w: World) => `/api/chatbots/${w.chatbotId}/conversations`,
   workspaces: () => '/api/workspaces',
   members: () => '/api/workspace/members',
+  people: () => '/api/workspace/people',
   invitations: () => '/api/workspace/invitations',
   conversation: (w: World) => `/api/chatbots/${w.chatbotId}/conversations/${w.conversationId}`,
 } satisfies Record<string, (w: World) => string>;

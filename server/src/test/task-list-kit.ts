@@ -55,9 +55,9 @@ export async function pageThrough(
 
 export type NewTask = Partial<typeof tasks.$inferInsert>;
 
-/** Tasks of the user, named "Task <i>" unless a row says otherwise. */
+/** Tasks of the user in their own workspace, named "Task <i>" unless a row says otherwise. */
 export const addTasks = (db: Db, user: UserClient, rows: NewTask[]) =>
   db
     .insert(tasks)
-    .values(rows.map((row, i) => ({ userId: user.id, name: `Task ${i}`, ...row })))
+    .values(rows.map((row, i) => ({ userId: user.id, workspaceId: user.id, name: `Task ${i}`, ...row })))
     .returning({ id: tasks.id });

@@ -74,10 +74,14 @@ export function statsOperations(app: () => TestApp) {
     });
   }
 
-  /** The id of one of the user's rows of `table`, chosen by `pick`; undefined when they have none. */
+  /**
+   * The id of one of the user's rows of `table` in their own workspace (the one their requests work in), chosen by
+   * `pick`; undefined when they have none.
+   */
   async function someId(table: 'contacts' | 'deals' | 'projects' | 'tasks', userId: string, pick: number) {
     const ids = await rows<{ id: string }>(
-      sql`select id from ${sql.identifier(table)} where user_id = ${userId} order by created_at, id`,
+      sql`select id from ${sql.identifier(table)} where user_id = ${userId} and workspace_id = ${userId}
+        order by created_at, id`,
     );
     return ids.length === 0 ? undefined : ids[pick % ids.length]!.id;
   }
@@ -153,8 +157,8 @@ export function statsOperations(app: () => TestApp) {
       }
       case 'add task': {
         const assignee = op.assignee === null ? null : users[op.assignee]!.id;
-        return run(sql`insert into tasks (user_id, assigned_user_id, name, status)
-        values (${user.id}, ${assignee}, 'Task', ${op.status})`);
+        return run(sql`insert into tasks (user_id, workspace_id, assigned_user_id, name, status)
+        values (${user.id}, ${user.id}, ${assignee}, 'Task', ${op.status})`);
       }
       case 'move task': {
         const id = await someId('tasks', user.id, op.pick);

@@ -4,7 +4,7 @@ import { isNotBlank, isOneOf } from './check-helpers';
 import { deals } from './deals';
 import { users } from './users';
 import { activityPriorities, activityStatuses, activityTypes } from '../../../../common/constants';
-import { createdAtColumn, idColumn, ownerColumn } from './columns';
+import { createdAtColumn, idColumn, ownerColumn, workspaceColumn } from './columns';
 
 /** Follow-up activities of a deal (part 2 §3 deal_activities). */
 export const dealActivities = pgTable(
@@ -15,6 +15,7 @@ export const dealActivities = pgTable(
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     activityType: text('activity_type').notNull(),
     description: text('description').notNull(),
     /** Date and time, both required by the form (part 2 §5). */
@@ -35,7 +36,7 @@ export const dealActivities = pgTable(
     // A deal's activities by due date, and its next (oldest pending) activity (part 2 §7).
     index('deal_activities_deal_status_due_idx').on(t.dealId, t.status, t.dueDate),
     // Calendar and today's schedule: owned or assigned (part 1 §7, part 2 §7), in (due_date, id) order.
-    index('deal_activities_user_due_idx').on(t.userId, t.dueDate, t.id),
+    index('deal_activities_workspace_due_idx').on(t.workspaceId, t.dueDate, t.id),
     // Assigned by another user only: an activity is assigned to its creator by default, and those rows are read
     // through user_due above; in this index they would be skipped one by one.
     index('deal_activities_assigned_due_idx')

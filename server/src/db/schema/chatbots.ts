@@ -20,7 +20,7 @@ import { isBetween, isNotBlank, isOneOf } from './check-helpers';
 import { bookings } from './bookings';
 import { contacts } from './contacts';
 import { deals } from './deals';
-import { createdAtColumn, idColumn, ownerColumn, updatedAtColumn } from './columns';
+import { createdAtColumn, idColumn, ownerColumn, updatedAtColumn, workspaceColumn } from './columns';
 
 /** PostgreSQL's full-text document type; written by the database itself (generated columns below). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -41,6 +41,7 @@ export const chatbotFlows = pgTable(
   {
     id: idColumn(),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     name: text('name').notNull(),
     description: text('description'),
     // No default in the spec: a flow stays off until someone turns it on.
@@ -65,7 +66,11 @@ export const chatbotFlows = pgTable(
     check('chatbot_flows_draft_is_object', sql`jsonb_typeof(${t.draftFlow}) = 'object'`),
     check('chatbot_flows_max_ai_answers_per_day', isBetween(t.maxAiAnswersPerDay, 0, 100000)),
     // The list, newest first (part 2 §7), by keyset (created_at, id).
-    index('chatbot_flows_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('chatbot_flows_workspace_created_idx').on(
+      t.workspaceId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -79,6 +84,7 @@ export const chatbotKnowledge = pgTable(
       .references(() => chatbotFlows.id, { onDelete: 'cascade' }),
     /** The bot's owner, copied so that every query stays per user. */
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     kind: text('kind').notNull(),
     /** A document's title, or the question of a question-and-answer entry. */
     title: text('title').notNull(),
@@ -115,6 +121,7 @@ export const chatbotPassages = pgTable(
       .notNull()
       .references(() => chatbotFlows.id, { onDelete: 'cascade' }),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     /** Its entry's title, named under an answer that used it. */
     title: text('title').notNull(),
     text: text('text').notNull(),
@@ -142,6 +149,7 @@ export const chatbotConversations = pgTable(
       .notNull()
       .references(() => chatbotFlows.id, { onDelete: 'cascade' }),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     /** A keyed hash of the secret the visitor's browser keeps, which resumes the conversation after a reload. */
     visitorTokenHash: text('visitor_token_hash').notNull(),
     /** Where the engine waits (common/chatbot-engine.ts), with the variables collected. */
@@ -169,7 +177,7 @@ export const chatbotConversations = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // Conversations this week across the user's bots (the list's counts).
-    index('chatbot_conversations_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('chatbot_conversations_workspace_created_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst()),
     // Behind the SET NULL foreign keys.
     index('chatbot_conversations_contact_idx')
       .on(t.contactId)
@@ -194,6 +202,7 @@ export const chatbotMessages = pgTable(
       .notNull()
       .references(() => chatbotConversations.id, { onDelete: 'cascade' }),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     role: text('role').notNull(),
     text: text('text').notNull(),
     /** The titles of the passages an AI answer used; empty for every other line. */

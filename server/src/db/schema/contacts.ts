@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, ownerColumn, updatedAtColumn } from './columns';
+import { createdAtColumn, idColumn, ownerColumn, updatedAtColumn, workspaceColumn } from './columns';
 
 export const contacts = pgTable(
   'contacts',
   {
     id: idColumn(),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
@@ -18,12 +19,12 @@ export const contacts = pgTable(
   },
   (t) => [
     // The list is read per user, ordered by name (part 1 §7), either way.
-    index('contacts_user_name_idx').on(t.userId, t.name, t.id),
+    index('contacts_workspace_name_idx').on(t.workspaceId, t.name, t.id),
     // Sorting by a column that may be empty: empty values last ascending (first descending), by the key
     // (column is null, column or '', id), which the list's keyset compares as one row value.
     ...(['email', 'phone', 'company'] as const).map((column) =>
-      index(`contacts_user_${column}_sort_idx`).on(
-        t.userId,
+      index(`contacts_workspace_${column}_sort_idx`).on(
+        t.workspaceId,
         sql`(${t[column]} is null)`,
         sql`coalesce(${t[column]}, '')`,
         t.id,
@@ -35,8 +36,8 @@ export const contacts = pgTable(
       sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.company}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
     ),
     // The import's duplicate check: a contact with the same e-mail, whatever its case.
-    index('contacts_user_email_lower_idx')
-      .on(t.userId, sql`lower(${t.email})`)
+    index('contacts_workspace_email_lower_idx')
+      .on(t.workspaceId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
   ],
 );

@@ -4,13 +4,14 @@ import { isNotBlank, isOneOf } from './check-helpers';
 import { contacts } from './contacts';
 import { pipelines } from './pipelines';
 import { dealCurrencies } from '../../../../common/constants';
-import { createdAtColumn, idColumn, ownerColumn } from './columns';
+import { createdAtColumn, idColumn, ownerColumn, workspaceColumn } from './columns';
 
 export const deals = pgTable(
   'deals',
   {
     id: idColumn(),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     name: text('name').notNull(),
     /** One of the pipeline's stage names; the pipeline's list is free text, so it is not checked here. */
     stage: text('stage').notNull().default('Lead'),
@@ -43,15 +44,15 @@ export const deals = pgTable(
     check('deals_currency_check', isOneOf(t.currency, dealCurrencies)),
     // The board: one column (a pipeline's stage) newest first, read a page at a time by keyset (part 2 §7);
     // its (user_id, pipeline_id) prefix also counts a pipeline's deals.
-    index('deals_user_pipeline_stage_created_idx').on(
-      t.userId,
+    index('deals_workspace_pipeline_stage_created_idx').on(
+      t.workspaceId,
       t.pipelineId,
       t.stage,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
     // Dashboard sums and overview by stage (part 1 §7); also "select all for the user".
-    index('deals_user_stage_idx').on(t.userId, t.stage),
+    index('deals_workspace_stage_idx').on(t.workspaceId, t.stage),
     // Behind the foreign keys: the pipeline delete check and the SET NULL on contact delete.
     index('deals_pipeline_idx').on(t.pipelineId),
     index('deals_contact_idx')

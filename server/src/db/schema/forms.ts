@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts';
 import { deals } from './deals';
-import { createdAtColumn, idColumn, ownerColumn, updatedAtColumn } from './columns';
+import { createdAtColumn, idColumn, ownerColumn, updatedAtColumn, workspaceColumn } from './columns';
 
 // Shapes of the JSON columns (part 2 §3). The payload schemas in common/ are the contract; these types only
 // describe what is stored, so a service reading a row gets a typed value.
@@ -59,6 +59,7 @@ export const forms = pgTable(
   {
     id: idColumn(),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     name: text('name').notNull(),
     description: text('description'),
     fields: jsonb('fields').$type<StoredFormField[]>().notNull().default([]),
@@ -78,7 +79,7 @@ export const forms = pgTable(
     check('forms_settings_is_object', sql`jsonb_typeof(${t.settings}) = 'object'`),
     check('forms_style_is_object', sql`jsonb_typeof(${t.style}) = 'object'`),
     // Listed per user, newest first (part 2 §7), paged by (created_at, id).
-    index('forms_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('forms_workspace_created_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Global search (decisions.md item 17): a contains-match on the name.
     index('forms_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
@@ -101,6 +102,7 @@ export const formSubmissions = pgTable(
       .references(() => forms.id, { onDelete: 'cascade' }),
     /** The form's owner, copied so that every query and shard key stays per user. */
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     /** Field id → submitted value, after validation against the form's fields. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     /** The form's fields (id, label, type) as they were when this was submitted: later edits never garble it. */
@@ -121,7 +123,7 @@ export const formSubmissions = pgTable(
     // A form's submissions, newest first, paged by (created_at, id).
     index('form_submissions_form_created_idx').on(t.formId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // New submissions across the user's forms (notifications, decisions.md item 17).
-    index('form_submissions_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('form_submissions_workspace_created_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst()),
     // Behind the SET NULL foreign keys.
     index('form_submissions_deal_idx')
       .on(t.createdDealId)

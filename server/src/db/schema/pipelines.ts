@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { isNotBlank } from './check-helpers';
 import { defaultPipelineStages } from '../../../../common/constants';
-import { createdAtColumn, idColumn, ownerColumn } from './columns';
+import { createdAtColumn, idColumn, ownerColumn, workspaceColumn } from './columns';
 
 const defaultStagesSql = sql.raw(
   `ARRAY[${defaultPipelineStages.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')}]::text[]`,
@@ -13,6 +13,7 @@ export const pipelines = pgTable(
   {
     id: idColumn(),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     name: text('name').notNull(),
     /** Ordered stage names; the board shows one column per entry. */
     stages: text('stages').array().notNull().default(defaultStagesSql),
@@ -24,10 +25,10 @@ export const pipelines = pgTable(
     // Stage names are trimmed and non-blank when added (part 1 §5); a null element would break the board.
     check('pipelines_stages_not_blank', sql`array_position(${t.stages}, null) is null and '' <> all(${t.stages})`),
     // Listed per user in creation order (part 1 §7, part 2 §7).
-    index('pipelines_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('pipelines_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     // "Only one pipeline is default" (part 1 §4): setting a new default must clear the old one first.
-    uniqueIndex('pipelines_one_default_per_user_idx')
-      .on(t.userId)
+    uniqueIndex('pipelines_one_default_per_workspace_idx')
+      .on(t.workspaceId)
       .where(sql`${t.isDefault}`),
   ],
 );

@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { isNotBlank, isOneOf } from './check-helpers';
 import { projectStatuses } from '../../../../common/constants';
-import { createdAtColumn, idColumn, ownerColumn } from './columns';
+import { createdAtColumn, idColumn, ownerColumn, workspaceColumn } from './columns';
 
 export const projects = pgTable(
   'projects',
   {
     id: idColumn(),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     name: text('name').notNull(),
     description: text('description'),
     status: text('status').notNull().default('Not Started'),
@@ -19,10 +20,14 @@ export const projects = pgTable(
     check('projects_name_not_blank', isNotBlank(t.name)),
     check('projects_status_check', isOneOf(t.status, projectStatuses)),
     // The grid, newest first (part 2 §7), by keyset (created_at, id).
-    index('projects_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('projects_workspace_created_idx').on(
+      t.workspaceId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // A board column, newest first; also the dashboard's "Active Projects" count (part 1 §7).
-    index('projects_user_status_created_idx').on(
-      t.userId,
+    index('projects_workspace_status_created_idx').on(
+      t.workspaceId,
       t.status,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),

@@ -5,7 +5,7 @@ import { deals } from './deals';
 import { projects } from './projects';
 import { users } from './users';
 import { defaultTaskCategoryColor, taskStatuses } from '../../../../common/constants';
-import { createdAtColumn, idColumn, ownerColumn } from './columns';
+import { createdAtColumn, idColumn, ownerColumn, workspaceColumn } from './columns';
 
 /** `#RRGGBB`, as the colour input produces. */
 export const hexColorPattern = '^#[0-9A-Fa-f]{6}$';
@@ -15,6 +15,7 @@ export const taskCategories = pgTable(
   {
     id: idColumn(),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     name: text('name').notNull(),
     color: text('color').notNull().default(defaultTaskCategoryColor),
     createdAt: createdAtColumn(),
@@ -23,7 +24,7 @@ export const taskCategories = pgTable(
     check('task_categories_name_not_blank', isNotBlank(t.name)),
     check('task_categories_color_check', matchesPattern(t.color, hexColorPattern)),
     // Listed per user by name (part 2 §7).
-    index('task_categories_user_name_idx').on(t.userId, t.name),
+    index('task_categories_workspace_name_idx').on(t.workspaceId, t.name),
   ],
 );
 
@@ -32,6 +33,7 @@ export const tasks = pgTable(
   {
     id: idColumn(),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description'),
@@ -57,15 +59,15 @@ export const tasks = pgTable(
     ),
     // Dashboard today / recent / open count; calendar by due date (part 1 §7, part 2 §7). The id completes
     // the order (due_date, id) those lists read, so tasks sharing a due time need no sort.
-    index('tasks_user_status_due_idx').on(t.userId, t.status, t.dueDate, t.id),
+    index('tasks_workspace_status_due_idx').on(t.workspaceId, t.status, t.dueDate, t.id),
     // Tasks another user assigned (a task assigned to its owner is read through the owner's indexes).
     index('tasks_assigned_due_idx')
       .on(t.assignedUserId, t.dueDate, t.id)
       .where(sql`${t.assignedUserId} <> ${t.userId}`),
     // The task list, newest first (part 2 §7), by keyset (created_at, id); a board column by status.
-    index('tasks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('tasks_user_status_created_idx').on(
-      t.userId,
+    index('tasks_workspace_created_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('tasks_workspace_status_created_idx').on(
+      t.workspaceId,
       t.status,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
@@ -75,8 +77,8 @@ export const tasks = pgTable(
       .on(t.assignedUserId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.assignedUserId} <> ${t.userId}`),
     // The calendar and the .ics feed: the user's tasks in a range of due dates.
-    index('tasks_user_due_idx')
-      .on(t.userId, t.dueDate, t.id)
+    index('tasks_workspace_due_idx')
+      .on(t.workspaceId, t.dueDate, t.id)
       .where(sql`${t.dueDate} is not null`),
     // Behind the SET NULL foreign keys, so deleting a project, deal or category does not scan all tasks.
     // (With the status, the project board's progress, tasks and tasks Done per project, is read from the index alone.)

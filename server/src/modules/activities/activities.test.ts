@@ -65,6 +65,7 @@ describe('deal activities', () => {
       Array.from({ length: 3 }, () => ({
         dealId,
         userId: ann.id,
+        workspaceId: ann.id,
         activityType: 'email',
         description: 'Batch',
         dueDate: new Date('2030-01-02T00:00:00.000Z'),

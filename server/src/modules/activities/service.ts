@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Activity, activityInputSchema } from '@common/activities';
 import type { Db, Tx } from '../../db/client';
 import { afterKey, keysetPage } from '../../db/keyset';
+import { inWorkspaceOf, ownedBy, visibleTo, type Member } from '../../db/member-scope';
 import { dealActivities, deals, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
@@ -41,43 +42,53 @@ interface ActivityRow {
 const selectActivities = (db: Db | Tx) =>
   db.select(activityColumns).from(dealActivities).leftJoin(users, eq(users.id, dealActivities.assignedUserId));
 
-/** Activities are reached through their deal: another user's deal, or a missing one, is a 404. */
-async function checkOwnDeal(db: Db | Tx, userId: string, dealId: string): Promise<void> {
+/**
+ * Activities are reached through their deal: a deal the member does not see (another workspace's, or under "own
+ * records" another member's), or a missing one, is a 404. Once it is seen, all of its activities are.
+ */
+async function checkVisibleDeal(db: Db | Tx, member: Member, dealId: string): Promise<void> {
   const [deal] = await db
     .select({ id: deals.id })
     .from(deals)
-    .where(and(eq(deals.id, dealId), eq(deals.userId, userId)))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, member)))
     .for('key share');
   if (!deal) throw notFound();
 }
 
-const onDeal = (dealId: string, id: string) => and(eq(dealActivities.id, id), eq(dealActivities.dealId, dealId));
+const onDeal = (member: Member, dealId: string, id: string) =>
+  and(eq(dealActivities.id, id), eq(dealActivities.dealId, dealId), inWorkspaceOf(dealActivities, member));
 
 /** A page of the deal's activities by due date, then id. */
 export async function listActivities(
   db: Db,
-  userId: string,
+  member: Member,
   dealId: string,
   { limit, after }: { limit: number; after: CursorKey | null },
 ): Promise<KeysetPage<Activity>> {
-  await checkOwnDeal(db, userId, dealId);
+  await checkVisibleDeal(db, member, dealId);
   const rows = await selectActivities(db)
-    .where(and(eq(dealActivities.dealId, dealId), afterKey(dealActivities.dueDate, dealActivities.id, after)))
+    .where(
+      and(
+        eq(dealActivities.dealId, dealId),
+        inWorkspaceOf(dealActivities, member),
+        afterKey(dealActivities.dueDate, dealActivities.id, after),
+      ),
+    )
     .orderBy(asc(dealActivities.dueDate), asc(dealActivities.id))
     .limit(limit + 1);
   return keysetPage(rows, limit, (row) => [row.dueKey, row.id], toActivity);
 }
 
-/** A new pending activity, owned by and assigned to the signed-in user. */
-export function createActivity(db: Db, userId: string, dealId: string, input: ActivityValues): Promise<Activity> {
+/** A new pending activity, owned by and assigned to the signed-in member, in their workspace. */
+export function createActivity(db: Db, member: Member, dealId: string, input: ActivityValues): Promise<Activity> {
   return db.transaction(async (tx) => {
-    await checkOwnDeal(tx, userId, dealId);
+    await checkVisibleDeal(tx, member, dealId);
     const [row] = await tx
       .insert(dealActivities)
       .values({
         dealId,
-        userId,
-        assignedUserId: userId,
+        ...ownedBy(member),
+        assignedUserId: member.userId,
         activityType: input.activityType,
         description: input.description,
         dueDate: new Date(input.dueDate),
@@ -85,30 +96,33 @@ export function createActivity(db: Db, userId: string, dealId: string, input: Ac
         status: 'pending',
       })
       .returning({ id: dealActivities.id });
-    return getActivity(tx, dealId, row!.id);
+    return getActivity(tx, member, dealId, row!.id);
   });
 }
 
 /** Idempotent: an activity completed already keeps its completion time. */
-export async function completeActivity(db: Db, userId: string, dealId: string, id: string): Promise<Activity> {
-  await checkOwnDeal(db, userId, dealId);
+export async function completeActivity(db: Db, member: Member, dealId: string, id: string): Promise<Activity> {
+  await checkVisibleDeal(db, member, dealId);
   const rows = await db
     .update(dealActivities)
     .set({ status: 'completed', completedAt: sql`coalesce(${dealActivities.completedAt}, now())` })
-    .where(onDeal(dealId, id))
+    .where(onDeal(member, dealId, id))
     .returning({ id: dealActivities.id });
   if (!rows.length) throw notFound();
-  return getActivity(db, dealId, id);
+  return getActivity(db, member, dealId, id);
 }
 
-export async function deleteActivity(db: Db, userId: string, dealId: string, id: string): Promise<void> {
-  await checkOwnDeal(db, userId, dealId);
-  const rows = await db.delete(dealActivities).where(onDeal(dealId, id)).returning({ id: dealActivities.id });
+export async function deleteActivity(db: Db, member: Member, dealId: string, id: string): Promise<void> {
+  await checkVisibleDeal(db, member, dealId);
+  const rows = await db
+    .delete(dealActivities)
+    .where(onDeal(member, dealId, id))
+    .returning({ id: dealActivities.id });
   if (!rows.length) throw notFound();
 }
 
-async function getActivity(db: Db | Tx, dealId: string, id: string): Promise<Activity> {
-  const [row] = await selectActivities(db).where(onDeal(dealId, id));
+async function getActivity(db: Db | Tx, member: Member, dealId: string, id: string): Promise<Activity> {
+  const [row] = await selectActivities(db).where(onDeal(member, dealId, id));
   if (!row) throw notFound();
   return toActivity(row);
 }

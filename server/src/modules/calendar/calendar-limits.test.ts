@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_KIND_CAP, calendarMessages } from '@common/calendar';
 import { analyzeChangedTables } from '../../db/auto-analyze';
 import { bookings, dealActivities, tasks } from '../../db/schema';
+import { soloMember } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { at, calendarOf, HOUR, newDeal } from '../../test/calendar-kit';
 import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
@@ -31,6 +32,7 @@ describe('GET /api/calendar', () => {
       .values(
         Array.from({ length: CALENDAR_KIND_CAP + 1 }, (_, i) => ({
           userId: i < owned ? ann.id : bob.id,
+          workspaceId: ann.id,
           assignedUserId: i < owned ? null : ann.id,
           name: `Task ${String(i).padStart(4, '0')}`,
           dueDate: at(from, (i % 2 ? i : CALENDAR_KIND_CAP * 2 - i) * 60_000),
@@ -64,11 +66,9 @@ describe('GET /api/calendar', () => {
     const starts = calendar.events.map((e) => e.start);
     expect(starts).toEqual([...starts].sort());
 
-    // One fewer (the last of Bob's assigned to no one): exactly the cap, and nothing more.
+    // One fewer (the last of Bob's deleted): exactly the cap, and nothing more.
     const bobTaskName = `Task ${String(CALENDAR_KIND_CAP).padStart(4, '0')}`;
-    await db().execute(
-      sql`update tasks set assigned_user_id = null where name = ${bobTaskName} and user_id = ${bob.id}`,
-    );
+    await db().execute(sql`delete from tasks where name = ${bobTaskName} and user_id = ${bob.id}`);
     const exact = await calendarOf(ann, from, '2030-08-03T00:00:00.000Z');
     expect(exact.counts.task).toEqual({ count: CALENDAR_KIND_CAP, hasMore: false });
   });
@@ -121,7 +121,8 @@ describe('GET /api/calendar', () => {
     const bob = await signUp(t.app, 'plan');
     const dealId = await newDeal(bob, 'Plan deal');
     const base = Date.parse('2031-01-01T00:00:00Z');
-    // A year of items for each, every 2 hours: a 42-day range is a small part of the table.
+    // A year of items for each, every 2 hours, both members of Ann's workspace: a 42-day range is a small part of
+    // the table.
     const n = 4000;
     const when = (i: number) => new Date(base + i * 2 * HOUR);
     for (const userId of [ann.id, bob.id]) {
@@ -131,6 +132,7 @@ describe('GET /api/calendar', () => {
         .values(
           Array.from({ length: n }, (_, i) => ({
             userId,
+            workspaceId: ann.id,
             assignedUserId: i % 10 ? userId : other,
             name: `T${i}`,
             dueDate: when(i),
@@ -142,6 +144,7 @@ describe('GET /api/calendar', () => {
           Array.from({ length: n }, (_, i) => ({
             dealId,
             userId,
+            workspaceId: ann.id,
             assignedUserId: i % 10 ? userId : other,
             activityType: 'call',
             description: `A${i}`,
@@ -176,16 +179,21 @@ describe('GET /api/calendar', () => {
     // fewer rows than the limit) a bitmap of the same range. Never a scan of the table, nor an OR of both.
     const reads = (plan: string, index: string) =>
       expect(plan, plan).toMatch(new RegExp(`(Index Scan( Backward)?|Bitmap Index Scan) (using|on) ${index}\\b`));
-    const taskPlan = await planOf(taskEventsSql(ann.id, range));
-    reads(taskPlan, 'tasks_user_due_idx');
-    reads(taskPlan, 'tasks_assigned_due_idx');
-    expect(taskPlan, taskPlan).not.toMatch(/Seq Scan|BitmapOr/);
+    // A member seeing all of the workspace reads its (workspace, due date) index; one seeing only their own records
+    // reads it for what they own, and what others assigned them as a second range read (of the (assignee, due date)
+    // index, or of the workspace's where most of its rows are the member's, as here).
+    const all = soloMember(ann.id);
+    const own = { ...all, ownOnly: true };
+    for (const member of [all, own]) {
+      const taskPlan = await planOf(taskEventsSql(member, range));
+      reads(taskPlan, 'tasks_workspace_due_idx');
+      expect(taskPlan, taskPlan).not.toMatch(/Seq Scan|BitmapOr/);
 
-    const activityPlan = await planOf(activityEventsSql(ann.id, range));
-    reads(activityPlan, 'deal_activities_user_due_idx');
-    reads(activityPlan, 'deal_activities_assigned_due_idx');
-    expect(activityPlan, activityPlan).not.toMatch(/Seq Scan|BitmapOr/);
-    expect(activityPlan, activityPlan).toMatch(/Index Scan using deals_pkey on deals/);
+      const activityPlan = await planOf(activityEventsSql(member, range));
+      reads(activityPlan, 'deal_activities_workspace_due_idx');
+      expect(activityPlan, activityPlan).not.toMatch(/Seq Scan|BitmapOr/);
+      expect(activityPlan, activityPlan).toMatch(/Index Scan using deals_pkey on deals/);
+    }
 
     const bookingPlan = await planOf(bookingEventsSql(ann.id, range));
     reads(bookingPlan, 'bookings_user_start_idx');
@@ -193,12 +201,12 @@ describe('GET /api/calendar', () => {
 
     // The feed reads the past backwards through the same indexes; a long window is an ordered scan that stops early.
     const year = { ...range, from: new Date(base), to: new Date(base + 365 * 86_400_000), order: 'desc' as const };
-    const backwards = await planOf(taskEventsSql(ann.id, year));
-    expect(backwards, backwards).toMatch(/Index Scan Backward using tasks_user_due_idx on tasks/);
+    const backwards = await planOf(taskEventsSql(own, year));
+    expect(backwards, backwards).toMatch(/Index Scan Backward using tasks_workspace_due_idx on tasks/);
     expect(backwards, backwards).not.toMatch(/Seq Scan|Bitmap/);
 
     const calendar = await calendarOf(ann, range.from.toISOString(), range.to.toISOString());
-    // 42 days every 2 hours: 504 of Ann's own, plus a tenth of Bob's assigned to her, past the cap.
+    // 42 days every 2 hours: 504 of Ann's own and as many of Bob's, past the cap.
     expect(calendar.counts.task).toEqual({ count: CALENDAR_KIND_CAP, hasMore: true });
     expect(calendar.counts.booking).toEqual({ count: CALENDAR_KIND_CAP, hasMore: true });
   });

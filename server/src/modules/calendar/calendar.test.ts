@@ -23,11 +23,11 @@ describe('GET /api/calendar', () => {
     await db()
       .insert(tasks)
       .values([
-        { userId: ann.id, name: 'At start', dueDate: at(from), isMilestone: true },
-        { userId: ann.id, name: 'Just before end', dueDate: at(to, -1), status: 'In Progress' },
-        { userId: ann.id, name: 'At end', dueDate: at(to) },
-        { userId: ann.id, name: 'Just before start', dueDate: at(from, -1) },
-        { userId: ann.id, name: 'Undated' },
+        { userId: ann.id, workspaceId: ann.id, name: 'At start', dueDate: at(from), isMilestone: true },
+        { userId: ann.id, workspaceId: ann.id, name: 'Just before end', dueDate: at(to, -1), status: 'In Progress' },
+        { userId: ann.id, workspaceId: ann.id, name: 'At end', dueDate: at(to) },
+        { userId: ann.id, workspaceId: ann.id, name: 'Just before start', dueDate: at(from, -1) },
+        { userId: ann.id, workspaceId: ann.id, name: 'Undated' },
       ]);
     await db()
       .insert(dealActivities)
@@ -35,12 +35,13 @@ describe('GET /api/calendar', () => {
         {
           dealId,
           userId: ann.id,
+          workspaceId: ann.id,
           activityType: 'meeting',
           description: 'Demo',
           dueDate: at(from, HOUR),
           priority: 'high',
         },
-        { dealId, userId: ann.id, activityType: 'call', description: 'Too late', dueDate: at(to) },
+        { dealId, userId: ann.id, workspaceId: ann.id, activityType: 'call', description: 'Too late', dueDate: at(to) },
       ]);
     await db()
       .insert(bookings)
@@ -133,15 +134,15 @@ describe('GET /api/calendar', () => {
     await db()
       .insert(tasks)
       .values([
-        { userId: ann.id, name: 'Inside', dueDate: at('2030-04-30T22:00:00Z') },
-        { userId: ann.id, name: 'Outside', dueDate: at('2030-04-30T21:59:59.999Z') },
+        { userId: ann.id, workspaceId: ann.id, name: 'Inside', dueDate: at('2030-04-30T22:00:00Z') },
+        { userId: ann.id, workspaceId: ann.id, name: 'Outside', dueDate: at('2030-04-30T21:59:59.999Z') },
       ]);
     // Midnight in UTC+2 is 22:00 UTC the day before.
     const calendar = await calendarOf(ann, '2030-05-01T00:00:00+02:00', '2030-05-02T00:00:00+02:00');
     expect(titles(calendar)).toEqual(['Inside']);
   });
 
-  it('shows what the user owns or is assigned, once each, and never another user’s', async () => {
+  it('shows the workspace’s items and the user’s bookings, once each, and never another workspace’s', async () => {
     const ann = await signUp(t.app, 'ann');
     const bob = await signUp(t.app, 'bob');
     const annDeal = await newDeal(ann, 'Ann deal');
@@ -150,11 +151,11 @@ describe('GET /api/calendar', () => {
     await db()
       .insert(tasks)
       .values([
-        { userId: ann.id, name: 'Ann own', dueDate: at(day, 1) },
-        { userId: ann.id, assignedUserId: ann.id, name: 'Ann self-assigned', dueDate: at(day, 2) },
-        { userId: ann.id, assignedUserId: bob.id, name: 'Ann gives Bob', dueDate: at(day, 3) },
-        { userId: bob.id, assignedUserId: ann.id, name: 'Bob gives Ann', dueDate: at(day, 4) },
-        { userId: bob.id, name: 'Bob own', dueDate: at(day, 5) },
+        { userId: ann.id, workspaceId: ann.id, name: 'Ann own', dueDate: at(day, 1) },
+        { userId: ann.id, workspaceId: ann.id, assignedUserId: ann.id, name: 'Ann self-assigned', dueDate: at(day, 2) },
+        { userId: ann.id, workspaceId: ann.id, assignedUserId: bob.id, name: 'Ann gives Bob', dueDate: at(day, 3) },
+        { userId: bob.id, workspaceId: ann.id, assignedUserId: ann.id, name: 'Bob gives Ann', dueDate: at(day, 4) },
+        { userId: bob.id, workspaceId: bob.id, name: 'Bob own', dueDate: at(day, 5) },
       ]);
     await db()
       .insert(dealActivities)
@@ -162,6 +163,7 @@ describe('GET /api/calendar', () => {
         {
           dealId: annDeal,
           userId: ann.id,
+          workspaceId: ann.id,
           assignedUserId: ann.id,
           activityType: 'call',
           description: 'Ann call',
@@ -170,6 +172,7 @@ describe('GET /api/calendar', () => {
         {
           dealId: bobDeal,
           userId: bob.id,
+          workspaceId: ann.id,
           assignedUserId: ann.id,
           activityType: 'email',
           description: 'Bob asks Ann',
@@ -178,6 +181,7 @@ describe('GET /api/calendar', () => {
         {
           dealId: bobDeal,
           userId: bob.id,
+          workspaceId: bob.id,
           assignedUserId: bob.id,
           activityType: 'call',
           description: 'Bob call',
@@ -186,6 +190,7 @@ describe('GET /api/calendar', () => {
         {
           dealId: annDeal,
           userId: ann.id,
+          workspaceId: ann.id,
           assignedUserId: bob.id,
           activityType: 'call',
           description: 'Ann asks Bob',
@@ -225,14 +230,7 @@ describe('GET /api/calendar', () => {
       activity: { count: 3, hasMore: false },
       booking: { count: 1, hasMore: false },
     });
-    expect(titles(await calendarOf(bob, from, to))).toEqual([
-      'Ann gives Bob',
-      'Bob gives Ann',
-      'Bob own',
-      'Bob asks Ann',
-      'Bob call',
-      'Ann asks Bob',
-      'Visitor of Bob',
-    ]);
+    // Bob, in his own workspace (not a member of Ann's): his own workspace's items and his bookings only.
+    expect(titles(await calendarOf(bob, from, to))).toEqual(['Bob own', 'Bob call', 'Visitor of Bob']);
   });
 });

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CalendarEvent } from '@common/calendar';
+import type { Member } from '../../db/member-scope';
 
 // The three kinds of calendar item, read the same way by the calendar range and the .ics feed:
-// one query per kind, each reading its (user, date) index in date order and stopping at its limit.
+// one query per kind, each reading its (workspace, date) index in date order and stopping at its limit.
 
 export interface EventRange {
   /** Inclusive start and exclusive end, as instants. */
@@ -26,19 +27,22 @@ const inRange = (column: string, { from, to }: EventRange) =>
   sql`${sql.raw(column)} >= ${instant(from)} and ${sql.raw(column)} < ${instant(to)}`;
 
 /**
- * Rows the user owns or is assigned: two index range reads (user_id, due_date) and (assigned_user_id, due_date),
- * each stopping at the limit, instead of one OR that the planner would answer with a scan of both.
- * The second read leaves out the rows the first has (owned and assigned to oneself).
+ * The rows the member sees: the workspace's, one range read of (workspace_id, due_date); under "own records" those
+ * they own or are assigned, two range reads, the second through (assigned_user_id, due_date), each stopping at the
+ * limit, instead of one OR that the planner would answer with a scan of both. The second read leaves out the rows
+ * the first has (owned and assigned to oneself).
  */
-function ownedOrAssigned(table: string, columns: string, userId: string, range: EventRange): SQL {
+function visibleItems(table: string, columns: string, member: Member, range: EventRange): SQL {
   const dir = sql.raw(range.order);
   const branch = (who: SQL) =>
     sql`(select ${sql.raw(columns)} from ${sql.raw(table)}
       where ${who} and ${inRange('due_date', range)}
       order by due_date ${dir} limit ${range.limit})`;
-  return sql`${branch(sql`user_id = ${userId}`)}
+  const inWorkspace = sql`workspace_id = ${member.workspaceId}`;
+  if (!member.ownOnly) return branch(inWorkspace);
+  return sql`${branch(sql`${inWorkspace} and user_id = ${member.userId}`)}
     union all
-    ${branch(sql`assigned_user_id = ${userId} and assigned_user_id <> user_id`)}`;
+    ${branch(sql`assigned_user_id = ${member.userId} and assigned_user_id <> user_id and ${inWorkspace}`)}`;
 }
 
 export interface TaskEventRow {
@@ -49,10 +53,10 @@ export interface TaskEventRow {
   start: string;
 }
 
-export function taskEventsSql(userId: string, range: EventRange): SQL {
+export function taskEventsSql(member: Member, range: EventRange): SQL {
   const dir = sql.raw(range.order);
   return sql`select t.id, t.name, t.status, t.is_milestone, ${iso('t.due_date')} as start
-    from (${ownedOrAssigned('tasks', 'id, name, status, is_milestone, due_date', userId, range)}) t
+    from (${visibleItems('tasks', 'id, name, status, is_milestone, due_date', member, range)}) t
     order by t.due_date ${dir}, t.id ${dir}
     limit ${range.limit}`;
 }
@@ -72,13 +76,13 @@ export interface ActivityEventRow {
  * The deal's name is one primary-key lookup per activity kept (the planner evaluates it after the limit),
  * not a join that might hash the whole deals table. deal_id is not null and its deal exists (foreign key).
  */
-export function activityEventsSql(userId: string, range: EventRange): SQL {
+export function activityEventsSql(member: Member, range: EventRange): SQL {
   const dir = sql.raw(range.order);
   const columns = 'id, description, activity_type, priority, status, deal_id, due_date';
   return sql`select a.id, a.description, a.activity_type, a.priority, a.status, a.deal_id,
       (select d.name from deals d where d.id = a.deal_id) as deal_name,
       ${iso('a.due_date')} as start
-    from (${ownedOrAssigned('deal_activities', columns, userId, range)}) a
+    from (${visibleItems('deal_activities', columns, member, range)}) a
     order by a.due_date ${dir}, a.id ${dir}
     limit ${range.limit}`;
 }
@@ -93,6 +97,7 @@ export interface BookingEventRow {
   end: string;
 }
 
+/** Bookings are the member's own, whatever the workspace (each member has their own booking page). */
 export function bookingEventsSql(userId: string, range: EventRange): SQL {
   const dir = sql.raw(range.order);
   return sql`select id, booker_name, booker_email, notes, status,

@@ -72,22 +72,36 @@ describe('GET /api/calendar/feed/:token.ics', () => {
     const [task, pastTask, assigned] = await db()
       .insert(tasks)
       .values([
-        { userId: ann.id, name: awkward, dueDate: taskDue },
-        { userId: ann.id, name: 'Last month', dueDate: new Date(now - 30 * DAY) },
-        { userId: bob.id, assignedUserId: ann.id, name: 'Assigned by Bob', dueDate: new Date(now + 4 * DAY) },
-        { userId: ann.id, name: 'Too old', dueDate: new Date(now - (FEED_PAST_DAYS + 1) * DAY) },
-        { userId: ann.id, name: 'Too far', dueDate: new Date(now + (FEED_FUTURE_DAYS + 1) * DAY) },
-        { userId: ann.id, name: 'Undated' },
-        { userId: bob.id, name: 'Bob private task', dueDate: new Date(now + DAY) },
+        { userId: ann.id, workspaceId: ann.id, name: awkward, dueDate: taskDue },
+        { userId: ann.id, workspaceId: ann.id, name: 'Last month', dueDate: new Date(now - 30 * DAY) },
+        {
+          userId: bob.id,
+          workspaceId: ann.id,
+          assignedUserId: ann.id,
+          name: 'Assigned by Bob',
+          dueDate: new Date(now + 4 * DAY),
+        },
+        { userId: ann.id, workspaceId: ann.id, name: 'Too old', dueDate: new Date(now - (FEED_PAST_DAYS + 1) * DAY) },
+        { userId: ann.id, workspaceId: ann.id, name: 'Too far', dueDate: new Date(now + (FEED_FUTURE_DAYS + 1) * DAY) },
+        { userId: ann.id, workspaceId: ann.id, name: 'Undated' },
+        { userId: bob.id, workspaceId: bob.id, name: 'Bob private task', dueDate: new Date(now + DAY) },
       ])
       .returning({ id: tasks.id });
     const [activity] = await db()
       .insert(dealActivities)
       .values([
-        { dealId, userId: ann.id, activityType: 'call', description: `Activity: ${awkward}`, dueDate: activityDue },
+        {
+          dealId,
+          userId: ann.id,
+          workspaceId: ann.id,
+          activityType: 'call',
+          description: `Activity: ${awkward}`,
+          dueDate: activityDue,
+        },
         {
           dealId: bobDeal,
           userId: bob.id,
+          workspaceId: bob.id,
           activityType: 'call',
           description: 'Bob private call',
           dueDate: activityDue,
@@ -169,10 +183,11 @@ describe('GET /api/calendar/feed/:token.ics', () => {
     });
     expect(res.body).not.toMatch(/Bob private|Visitor of Bob|Cancelled visitor|Too old|Too far|Undated/);
 
-    // Bob's feed has his own items, the task he gave Ann included (he still owns it).
+    // Bob's feed has his own items of his current workspace (his own), and his appointments; the task he gave Ann
+    // is in Ann's workspace.
     const bobFeed = parseFeed((await fetchFeed(await feedPathOf(bob))).body);
     expect(bobFeed.events.map((e) => e.summary).sort()).toEqual(
-      ['Appointment with Visitor of Bob', 'Assigned by Bob', 'Bob private call', 'Bob private task'].sort(),
+      ['Appointment with Visitor of Bob', 'Bob private call', 'Bob private task'].sort(),
     );
   });
 
@@ -232,7 +247,9 @@ describe('GET /api/calendar/feed/:token.ics', () => {
     const offsets = Array.from({ length: FEED_KIND_CAP + 10 }, (_, i) => (i % 2 ? 1 : -1) * (i + 1) * 60_000);
     await db()
       .insert(tasks)
-      .values(offsets.map((ms, i) => ({ userId: ann.id, name: `T${i}`, dueDate: new Date(now + ms) })));
+      .values(
+        offsets.map((ms, i) => ({ userId: ann.id, workspaceId: ann.id, name: `T${i}`, dueDate: new Date(now + ms) })),
+      );
     const feed = parseFeed((await fetchFeed(await feedPathOf(ann))).body);
     expect(feed.events).toHaveLength(FEED_KIND_CAP);
     const kept = new Set(feed.events.map((e) => e.summary));

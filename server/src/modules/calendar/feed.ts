@@ -2,7 +2,9 @@ import type { SQL } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { FEED_FUTURE_DAYS, FEED_KIND_CAP, FEED_PAST_DAYS } from '@common/calendar';
 import type { Db } from '../../db/client';
+import type { Member } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
+import { currentWorkspace } from '../workspaces/current-workspace';
 import {
   activityEventsSql,
   bookingEventsSql,
@@ -48,11 +50,16 @@ async function nearest<Row extends { start: string }>(
   return rows;
 }
 
-/** The user's private iCalendar feed: tasks, deal activities and appointments around now. */
+/**
+ * The user's private iCalendar feed: the tasks and deal activities they own or are assigned in their current
+ * workspace, and their appointments, around now.
+ */
 export async function buildFeed(db: Db, userId: string, now = new Date()): Promise<string> {
+  const { id: workspaceId } = await currentWorkspace(db, userId);
+  const member: Member = { workspaceId, userId, ownOnly: true };
   const [tasks, activities, bookings] = await Promise.all([
-    nearest<TaskEventRow>(db, now, (range) => taskEventsSql(userId, range)),
-    nearest<ActivityEventRow>(db, now, (range) => activityEventsSql(userId, range)),
+    nearest<TaskEventRow>(db, now, (range) => taskEventsSql(member, range)),
+    nearest<ActivityEventRow>(db, now, (range) => activityEventsSql(member, range)),
     nearest<BookingEventRow>(db, now, (range) => bookingEventsSql(userId, range)),
   ]);
 

@@ -5,7 +5,7 @@ import { getCalendar, getIntegration, regenerateFeedToken, saveIntegration } fro
 
 /** Signed-in routes: the calendar range and the Calendar Integration settings. */
 export async function calendarRoutes(app: FastifyInstance) {
-  serve(app, calendarApi.range, (req) => getCalendar(app.db, req.user.id, req.query));
+  serve(app, calendarApi.range, (req) => getCalendar(app.db, req.member, req.query));
 
   // The answers carry the feed's secret URL: kept out of every cache.
   serve(app, calendarApi.integration, (req, reply) => {

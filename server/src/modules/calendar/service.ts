@@ -12,6 +12,7 @@ import {
 } from '@common/calendar';
 import { calendarApi } from '@common/calendar-api';
 import type { Db } from '../../db/client';
+import type { Member } from '../../db/member-scope';
 import { calendarIntegration } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { maskSecret, type SecretBox } from '../../secrets/secret-box';
@@ -29,7 +30,7 @@ import {
 } from './events';
 
 /** Every event starting in [from, to): at most CALENDAR_KIND_CAP of each kind, one more read to tell there are more. */
-export async function getCalendar(db: Db, userId: string, query: CalendarQuery): Promise<Calendar> {
+export async function getCalendar(db: Db, member: Member, query: CalendarQuery): Promise<Calendar> {
   const range: EventRange = {
     from: new Date(query.from),
     to: new Date(query.to),
@@ -37,9 +38,9 @@ export async function getCalendar(db: Db, userId: string, query: CalendarQuery):
     order: 'asc',
   };
   const [tasks, activities, bookings] = await Promise.all([
-    selectRows<TaskEventRow>(db, taskEventsSql(userId, range)),
-    selectRows<ActivityEventRow>(db, activityEventsSql(userId, range)),
-    selectRows<BookingEventRow>(db, bookingEventsSql(userId, range)),
+    selectRows<TaskEventRow>(db, taskEventsSql(member, range)),
+    selectRows<ActivityEventRow>(db, activityEventsSql(member, range)),
+    selectRows<BookingEventRow>(db, bookingEventsSql(member.userId, range)),
   ]);
   const capped = <Row>(rows: Row[]) => rows.slice(0, CALENDAR_KIND_CAP);
   const events: CalendarEvent[] = [

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatbotFlow } from '@common/chatbots';
 import { analyzeChangedTables } from '../../db/auto-analyze';
+import { soloMember } from '../../db/member-scope';
 import { chatbotFlows } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
@@ -26,7 +27,15 @@ interface FlowPage {
 const seed = (user: UserClient, names: string[], on: TestApp = t) =>
   on.database.db
     .insert(chatbotFlows)
-    .values(names.map((name, i) => ({ userId: user.id, name, description: `About ${name}`, isActive: i % 2 === 0 })))
+    .values(
+      names.map((name, i) => ({
+        userId: user.id,
+        workspaceId: user.id,
+        name,
+        description: `About ${name}`,
+        isActive: i % 2 === 0,
+      })),
+    )
     .returning({ id: chatbotFlows.id, name: chatbotFlows.name });
 
 const list = (user: UserClient, limit?: number, cursor?: string | null) => {
@@ -80,8 +89,9 @@ describe('chatbot flows list', () => {
     const [quiet, busy] = await seed(user, ['Quiet', 'Busy']);
     const at = (chatbotId: string, age: string, preview = false) =>
       t.database.db.execute(
-        sql`insert into chatbot_conversations (chatbot_id, user_id, visitor_token_hash, state, preview, created_at)
-          values (${chatbotId}, ${user.id}, 'hash', '{}'::jsonb, ${preview}, now() - ${age}::interval)`,
+        sql`insert into chatbot_conversations (chatbot_id, workspace_id, user_id, visitor_token_hash, state, preview,
+            created_at)
+          values (${chatbotId}, ${user.id}, ${user.id}, 'hash', '{}'::jsonb, ${preview}, now() - ${age}::interval)`,
       );
     await at(busy!.id, '1 minute');
     await at(busy!.id, '6 days 23 hours');
@@ -196,8 +206,8 @@ describe('chatbot list plans', () => {
       }
       // A few conversations for every bot, and one busy bot with many conversations and knowledge entries.
       await own.database.db.execute(
-        sql`insert into chatbot_conversations (chatbot_id, user_id, visitor_token_hash, state, created_at)
-          select f.id, f.user_id, 'hash', '{}'::jsonb, now() - n * interval '1 day'
+        sql`insert into chatbot_conversations (chatbot_id, workspace_id, user_id, visitor_token_hash, state, created_at)
+          select f.id, f.workspace_id, f.user_id, 'hash', '{}'::jsonb, now() - n * interval '1 day'
           from chatbot_flows f, generate_series(1, 3) n`,
       );
       const [busy] = await selectRows<{ id: string }>(
@@ -205,13 +215,13 @@ describe('chatbot list plans', () => {
         sql`select id from chatbot_flows where user_id = ${user.id} limit 1`,
       );
       await own.database.db.execute(
-        sql`insert into chatbot_conversations (chatbot_id, user_id, visitor_token_hash, state, created_at)
-          select ${busy!.id}, ${user.id}, 'hash', '{}'::jsonb, now() - n * interval '1 minute'
+        sql`insert into chatbot_conversations (chatbot_id, workspace_id, user_id, visitor_token_hash, state, created_at)
+          select ${busy!.id}, ${user.id}, ${user.id}, 'hash', '{}'::jsonb, now() - n * interval '1 minute'
           from generate_series(1, 3000) n`,
       );
       await own.database.db.execute(
-        sql`insert into chatbot_knowledge (chatbot_id, user_id, kind, title, body, created_at)
-          select f.id, f.user_id, 'qa', 'Question', 'Answer', now() - n * interval '1 minute'
+        sql`insert into chatbot_knowledge (chatbot_id, workspace_id, user_id, kind, title, body, created_at)
+          select f.id, f.workspace_id, f.user_id, 'qa', 'Question', 'Answer', now() - n * interval '1 minute'
           from chatbot_flows f, generate_series(1, case when f.id = ${busy!.id} then 3000 else 1 end) n`,
       );
       const analyzed = new Set<string>();
@@ -228,22 +238,23 @@ describe('chatbot list plans', () => {
       const flow = await keyAt('chatbot_flows', sql`user_id = ${user.id}`, 1000);
       const conversation = await keyAt('chatbot_conversations', sql`chatbot_id = ${busy!.id}`, 1500);
       const entry = await keyAt('chatbot_knowledge', sql`chatbot_id = ${busy!.id}`, 1500);
+      const member = soloMember(user.id);
       const cases: [SQL[], RegExp][] = [
         [
-          [listSql(user.id, { limit: 50, before: null }), listSql(user.id, { limit: 50, before: [flow.key, flow.id] })],
-          /Limit[^\n]*\n\s*->\s+Index Scan using chatbot_flows_user_created_idx on chatbot_flows/,
+          [listSql(member, { limit: 50, before: null }), listSql(member, { limit: 50, before: [flow.key, flow.id] })],
+          /Limit[^\n]*\n\s*->\s+Index Scan using chatbot_flows_workspace_created_idx on chatbot_flows/,
         ],
         [
           [
-            conversationsSql(user.id, busy!.id, { limit: 50, before: null }),
-            conversationsSql(user.id, busy!.id, { limit: 50, before: [conversation.key, conversation.id] }),
+            conversationsSql(busy!.id, { limit: 50, before: null }),
+            conversationsSql(busy!.id, { limit: 50, before: [conversation.key, conversation.id] }),
           ],
           /Limit[^\n]*\n\s*->\s+Index Scan using chatbot_conversations_bot_created_idx on chatbot_conversations/,
         ],
         [
           [
-            knowledgeListSql(user.id, busy!.id, { limit: 50, before: null }),
-            knowledgeListSql(user.id, busy!.id, { limit: 50, before: [entry.key, entry.id] }),
+            knowledgeListSql(member, busy!.id, { limit: 50, before: null }),
+            knowledgeListSql(member, busy!.id, { limit: 50, before: [entry.key, entry.id] }),
           ],
           /Limit[^\n]*\n\s*->\s+Index Scan using chatbot_knowledge_bot_created_idx on chatbot_knowledge/,
         ],
@@ -255,7 +266,7 @@ describe('chatbot list plans', () => {
           expect(plan, plan).not.toMatch(/Sort|Seq Scan/);
         }
       // Each bot's count of the week is read through the conversations' index, not by a scan per bot.
-      expect(await explain(listSql(user.id, { limit: 50, before: null }))).toMatch(
+      expect(await explain(listSql(member, { limit: 50, before: null }))).toMatch(
         /SubPlan[\s\S]*chatbot_conversations_bot_created_idx/,
       );
     } finally {

@@ -68,8 +68,8 @@ describe('a bot’s conversations', () => {
   it('walks every conversation once across pages, also when they share created_at', async () => {
     const bot = await newBot(ann);
     await t.database.db.execute(
-      sql`insert into chatbot_conversations (chatbot_id, user_id, visitor_token_hash, state, visitor_name)
-        select ${bot}, ${ann.id}, 'hash', '{"finished":false}'::jsonb, 'Same ' || n from generate_series(1, 5) n`,
+      sql`insert into chatbot_conversations (chatbot_id, workspace_id, user_id, visitor_token_hash, state, visitor_name)
+        select ${bot}, ${ann.id}, ${ann.id}, 'hash', '{"finished":false}'::jsonb, 'Same ' || n from generate_series(1, 5) n`,
     );
     const seen: string[] = [];
     let cursor: string | null = null;

@@ -2,14 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { chatbotMessages, type ChatMessage, type ConversationDetail, type ConversationSummary } from '@common/chatbots';
 import type { Db } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
+import { visibleSql, type Member } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { AppError } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { chatbotNotFound } from './service';
 import { iso, readJson } from './sql';
 
-// A bot's conversations as its owner reads them (issue "AI chatbot"); the visitor's side writes them. The owner's
-// previews of the draft are left out.
+// A bot's conversations as the members who see the bot read them (issue "AI chatbot"); the visitor's side writes
+// them. The previews of the draft are left out.
 
 interface SummaryRow {
   id: string;
@@ -60,10 +61,14 @@ function matching(q: string | undefined): SQL {
       where m.conversation_id = c.id and m.search @@ websearch_to_tsquery('simple', ${q})))`;
 }
 
-/** The list's query itself: newest first, before a position, through chatbot_conversations_bot_created_idx. */
-export function conversationsSql(userId: string, chatbotId: string, { limit, before, q }: ConversationListQuery): SQL {
+/**
+ * The list's query itself, once the bot was found visible to the member (its conversations are in its workspace):
+ * newest first, before a position, through chatbot_conversations_bot_created_idx. No workspace condition here: with
+ * one, PostgreSQL may walk the workspace's index instead and sort.
+ */
+export function conversationsSql(chatbotId: string, { limit, before, q }: ConversationListQuery): SQL {
   return sql`select ${summaryColumns} from chatbot_conversations c
-    where c.chatbot_id = ${chatbotId} and c.user_id = ${userId} and not c.preview
+    where c.chatbot_id = ${chatbotId} and not c.preview
       ${before ? sql`and ${beforeKey(sql`c.created_at`, sql`c.id`, before)}` : sql``}
       ${matching(q)}
     order by c.created_at desc, c.id desc
@@ -72,16 +77,16 @@ export function conversationsSql(userId: string, chatbotId: string, { limit, bef
 
 export async function listConversations(
   db: Db,
-  userId: string,
+  member: Member,
   chatbotId: string,
   query: ConversationListQuery,
 ): Promise<KeysetPage<ConversationSummary>> {
   const [bot] = await selectRows<{ id: string }>(
     db,
-    sql`select id from chatbot_flows where id = ${chatbotId} and user_id = ${userId}`,
+    sql`select id from chatbot_flows where id = ${chatbotId} and ${visibleSql(member)}`,
   );
   if (!bot) throw chatbotNotFound();
-  const rows = await selectRows<SummaryRow>(db, conversationsSql(userId, chatbotId, query));
+  const rows = await selectRows<SummaryRow>(db, conversationsSql(chatbotId, query));
   return keysetPage(rows, query.limit, (row) => [row.created_key, row.id], toSummary);
 }
 
@@ -94,12 +99,13 @@ interface DetailRow extends SummaryRow {
 }
 
 /**
- * One conversation with its transcript in order (chatbot_messages_conversation_idx) and what it produced, in one
- * query. A contact, deal or booking since deleted shows as none (the conversation's links are SET NULL).
+ * One conversation of a bot the member sees, with its transcript in order (chatbot_messages_conversation_idx) and
+ * what it produced, in one query. A contact, deal or booking since deleted shows as none (the conversation's links
+ * are SET NULL).
  */
 export async function getConversation(
   db: Db,
-  userId: string,
+  member: Member,
   chatbotId: string,
   conversationId: string,
 ): Promise<ConversationDetail> {
@@ -110,12 +116,14 @@ export async function getConversation(
         case when b.id is null then null else ${iso('b.scheduled_start_time')} end as booking_start,
         (select coalesce(json_agg(json_build_object('role', m.role, 'text', m.text, 'sources', m.sources,
             'createdAt', ${iso('m.created_at')}) order by m.created_at, m.id), '[]'::json)
-          from chatbot_messages m where m.conversation_id = c.id) as messages
+          from chatbot_messages m where m.conversation_id = c.id and m.workspace_id = c.workspace_id) as messages
       from chatbot_conversations c
-      left join contacts ct on ct.id = c.contact_id and ct.user_id = c.user_id
-      left join deals d on d.id = c.deal_id and d.user_id = c.user_id
+      join chatbot_flows f on f.id = c.chatbot_id and ${visibleSql(member, { alias: 'f' })}
+      left join contacts ct on ct.id = c.contact_id and ct.workspace_id = c.workspace_id
+      left join deals d on d.id = c.deal_id and d.workspace_id = c.workspace_id
       left join bookings b on b.id = c.booking_id and b.user_id = c.user_id
-      where c.id = ${conversationId} and c.chatbot_id = ${chatbotId} and c.user_id = ${userId} and not c.preview`,
+      where c.id = ${conversationId} and c.chatbot_id = ${chatbotId} and c.workspace_id = ${member.workspaceId}
+        and not c.preview`,
   );
   if (!row) throw new AppError(404, chatbotMessages.conversationNotFound);
   return {

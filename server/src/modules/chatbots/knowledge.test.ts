@@ -131,8 +131,8 @@ describe('knowledge list', () => {
     const other = (await ann.post('/api/chatbots', { name: 'Other' })).json().id;
     // Five in one statement (the same created_at), then two later ones.
     await t.database.db.execute(
-      sql`insert into chatbot_knowledge (chatbot_id, user_id, kind, title, body, created_at)
-        select ${bot}, ${ann.id}, 'qa', 'Old ' || n, 'Answer', now() - interval '1 day' from generate_series(1, 5) n`,
+      sql`insert into chatbot_knowledge (chatbot_id, workspace_id, user_id, kind, title, body, created_at)
+        select ${bot}, ${ann.id}, ${ann.id}, 'qa', 'Old ' || n, 'Answer', now() - interval '1 day' from generate_series(1, 5) n`,
     );
     for (const title of ['Newer', 'Newest']) await ann.post(url(bot), { kind: 'qa', title, body: 'Answer' });
     await ann.post(url(other), { kind: 'qa', title: 'Not this bot', body: 'Answer' });

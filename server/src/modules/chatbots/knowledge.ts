@@ -4,6 +4,7 @@ import { chatbotMessages, type KnowledgeEntry, type knowledgeInputSchema } from 
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
+import { visibleSql, type Member } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { AppError } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
@@ -46,15 +47,24 @@ function toEntry(row: KnowledgeRow): KnowledgeEntry {
 }
 
 /**
- * Throws 404 unless the bot is the user's. Inside a write's transaction, `lock` holds the bot against its deletion
- * until the end, so an entry never loses its bot halfway (a foreign-key failure would be a 500).
+ * The bot, when the member sees it (else 404): the workspace and owner its entries and passages copy. Inside a
+ * write's transaction, `lock` holds the bot against its deletion until the end, so an entry never loses its bot
+ * halfway (a foreign-key failure would be a 500).
  */
-async function checkOwnChatbot(db: Db | Tx, userId: string, chatbotId: string, lock: boolean) {
-  const [bot] = await selectRows<{ id: string }>(
+async function checkVisibleChatbot(db: Db | Tx, member: Member, chatbotId: string, lock: boolean): Promise<BotOwner> {
+  const [bot] = await selectRows<BotOwner>(
     db,
-    sql`select id from chatbot_flows where id = ${chatbotId} and user_id = ${userId} ${lock ? sql`for key share` : sql``}`,
+    sql`select workspace_id, user_id from chatbot_flows
+      where id = ${chatbotId} and ${visibleSql(member)} ${lock ? sql`for key share` : sql``}`,
   );
   if (!bot) throw chatbotNotFound();
+  return bot;
+}
+
+/** A bot's workspace and owner, which its knowledge and passages copy. */
+interface BotOwner {
+  workspace_id: string;
+  user_id: string;
 }
 
 export interface KnowledgeListQuery {
@@ -62,10 +72,13 @@ export interface KnowledgeListQuery {
   before: CursorKey | null;
 }
 
-/** The list's query itself: a bot's entries, newest first, before a position, through chatbot_knowledge_bot_created_idx. */
-export function knowledgeListSql(userId: string, chatbotId: string, { limit, before }: KnowledgeListQuery): SQL {
+/**
+ * The list's query itself: a bot's entries (the bot found visible to the member first), newest first, before a
+ * position, through chatbot_knowledge_bot_created_idx.
+ */
+export function knowledgeListSql(member: Member, chatbotId: string, { limit, before }: KnowledgeListQuery): SQL {
   return sql`select ${entryColumns} from chatbot_knowledge k
-    where k.chatbot_id = ${chatbotId} and k.user_id = ${userId}
+    where k.chatbot_id = ${chatbotId} and k.workspace_id = ${member.workspaceId}
       ${before ? sql`and ${beforeKey(sql`k.created_at`, sql`k.id`, before)}` : sql``}
     order by k.created_at desc, k.id desc
     limit ${limit + 1}`;
@@ -73,28 +86,29 @@ export function knowledgeListSql(userId: string, chatbotId: string, { limit, bef
 
 export async function listKnowledge(
   db: Db,
-  userId: string,
+  member: Member,
   chatbotId: string,
   query: KnowledgeListQuery,
 ): Promise<KeysetPage<KnowledgeEntry>> {
-  await checkOwnChatbot(db, userId, chatbotId, false);
-  const rows = await selectRows<KnowledgeRow>(db, knowledgeListSql(userId, chatbotId, query));
+  await checkVisibleChatbot(db, member, chatbotId, false);
+  const rows = await selectRows<KnowledgeRow>(db, knowledgeListSql(member, chatbotId, query));
   return keysetPage(rows, query.limit, (row) => [row.created_key, row.id], toEntry);
 }
 
-/** The entry's passages, in place of any it had. */
-async function writePassages(tx: Tx, userId: string, chatbotId: string, knowledgeId: string, input: KnowledgeValues) {
+/** The entry's passages, in place of any it had; they copy the bot's workspace and owner. */
+async function writePassages(tx: Tx, bot: BotOwner, chatbotId: string, knowledgeId: string, input: KnowledgeValues) {
   await tx.execute(sql`delete from chatbot_passages where knowledge_id = ${knowledgeId}`);
   const passages = splitIntoPassages(input.kind, input.title, input.body);
+  const owner = sql`${bot.workspace_id}, ${bot.user_id}`;
   // One statement per batch: a document of 100,000 characters is about a hundred passages.
   for (let start = 0; start < passages.length; start += 200) {
     const rows = passages
       .slice(start, start + 200)
       .map(
-        (passage, i) => sql`(${knowledgeId}, ${chatbotId}, ${userId}, ${passage.title}, ${passage.text}, ${start + i})`,
+        (passage, i) => sql`(${knowledgeId}, ${chatbotId}, ${owner}, ${passage.title}, ${passage.text}, ${start + i})`,
       );
     await tx.execute(
-      sql`insert into chatbot_passages (knowledge_id, chatbot_id, user_id, title, text, position)
+      sql`insert into chatbot_passages (knowledge_id, chatbot_id, workspace_id, user_id, title, text, position)
         values ${sql.join(rows, sql`, `)}`,
     );
   }
@@ -110,50 +124,52 @@ async function readEntry(tx: Tx, knowledgeId: string): Promise<KnowledgeEntry> {
 
 export async function createKnowledge(
   db: Db,
-  userId: string,
+  member: Member,
   chatbotId: string,
   input: KnowledgeValues,
 ): Promise<KnowledgeEntry> {
   return db.transaction(async (tx) => {
-    await checkOwnChatbot(tx, userId, chatbotId, true);
+    const bot = await checkVisibleChatbot(tx, member, chatbotId, true);
     const [row] = await selectRows<{ id: string }>(
       tx,
-      sql`insert into chatbot_knowledge (chatbot_id, user_id, kind, title, body)
-        values (${chatbotId}, ${userId}, ${input.kind}, ${input.title}, ${input.body}) returning id`,
+      sql`insert into chatbot_knowledge (chatbot_id, workspace_id, user_id, kind, title, body)
+        values (${chatbotId}, ${bot.workspace_id}, ${bot.user_id}, ${input.kind}, ${input.title}, ${input.body})
+        returning id`,
     );
-    await writePassages(tx, userId, chatbotId, row!.id, input);
+    await writePassages(tx, bot, chatbotId, row!.id, input);
     return readEntry(tx, row!.id);
   });
 }
 
 export async function updateKnowledge(
   db: Db,
-  userId: string,
+  member: Member,
   chatbotId: string,
   knowledgeId: string,
   input: KnowledgeValues,
 ): Promise<KnowledgeEntry> {
   return db.transaction(async (tx) => {
-    await checkOwnChatbot(tx, userId, chatbotId, true);
+    const bot = await checkVisibleChatbot(tx, member, chatbotId, true);
     const [row] = await selectRows<{ id: string }>(
       tx,
       sql`update chatbot_knowledge set kind = ${input.kind}, title = ${input.title}, body = ${input.body},
           updated_at = now()
-        where id = ${knowledgeId} and chatbot_id = ${chatbotId} and user_id = ${userId} returning id`,
+        where id = ${knowledgeId} and chatbot_id = ${chatbotId} and workspace_id = ${member.workspaceId}
+        returning id`,
     );
     if (!row) throw knowledgeNotFound();
-    await writePassages(tx, userId, chatbotId, row.id, input);
+    await writePassages(tx, bot, chatbotId, row.id, input);
     return readEntry(tx, row.id);
   });
 }
 
 /** Its passages go with it (ON DELETE CASCADE). */
-export async function deleteKnowledge(db: Db, userId: string, chatbotId: string, knowledgeId: string): Promise<void> {
-  await checkOwnChatbot(db, userId, chatbotId, false);
+export async function deleteKnowledge(db: Db, member: Member, chatbotId: string, knowledgeId: string): Promise<void> {
+  await checkVisibleChatbot(db, member, chatbotId, false);
   const rows = await selectRows<{ id: string }>(
     db,
     sql`delete from chatbot_knowledge
-      where id = ${knowledgeId} and chatbot_id = ${chatbotId} and user_id = ${userId} returning id`,
+      where id = ${knowledgeId} and chatbot_id = ${chatbotId} and workspace_id = ${member.workspaceId} returning id`,
   );
   if (!rows.length) throw knowledgeNotFound();
 }

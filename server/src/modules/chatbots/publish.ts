@@ -3,6 +3,7 @@ import { allBlocks, flowDefinitionSchema, type BlockOf, type FlowDefinition } fr
 import { blockTitle, validateFlowForPublish, type PublishProblem } from '@common/chatbot-publish';
 import type { ChatbotDetail } from '@common/chatbots';
 import type { Db, Tx } from '../../db/client';
+import { visibleSql, type Member } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { chatbotNotFound, getChatbot } from './service';
 import { readJson } from './sql';
@@ -16,29 +17,29 @@ export type PublishResult = { published: ChatbotDetail } | { problems: PublishPr
  * database can make; else the problems, and nothing changes. The bot's row is locked from the read to the copy, so
  * what is published is what was checked.
  */
-export async function publishChatbot(db: Db, userId: string, id: string): Promise<PublishResult> {
+export async function publishChatbot(db: Db, member: Member, id: string): Promise<PublishResult> {
   return db.transaction(async (tx) => {
     const [row] = await selectRows<{ draft_flow: unknown }>(
       tx,
-      sql`select draft_flow from chatbot_flows where id = ${id} and user_id = ${userId} for update`,
+      sql`select draft_flow from chatbot_flows where id = ${id} and ${visibleSql(member)} for update`,
     );
     if (!row) throw chatbotNotFound();
     const parsed = flowDefinitionSchema.safeParse(readJson(row.draft_flow));
     // Only a row written some other way than through the API holds a draft the schema refuses.
     if (!parsed.success)
       return { problems: [{ blockId: null, message: 'The draft is not a flow this version reads.' }] };
-    const problems = [...validateFlowForPublish(parsed.data), ...(await dealProblems(tx, userId, parsed.data))];
+    const problems = [...validateFlowForPublish(parsed.data), ...(await dealProblems(tx, member, parsed.data))];
     if (problems.length) return { problems };
     await tx.execute(
       sql`update chatbot_flows set published_flow = draft_flow, published_at = now(), updated_at = now()
-        where id = ${id} and user_id = ${userId}`,
+        where id = ${id} and ${visibleSql(member)}`,
     );
-    return { published: await getChatbot(tx, userId, id) };
+    return { published: await getChatbot(tx, member, id) };
   });
 }
 
-/** A Capture Lead's deal goes to one of the owner's pipelines, at one of that pipeline's stages. */
-async function dealProblems(tx: Tx, userId: string, flow: FlowDefinition): Promise<PublishProblem[]> {
+/** A Capture Lead's deal goes to a pipeline the member sees, at one of that pipeline's stages. */
+async function dealProblems(tx: Tx, member: Member, flow: FlowDefinition): Promise<PublishProblem[]> {
   const capturing = allBlocks(flow).filter(
     (block): block is BlockOf<'captureLead'> & { deal: NonNullable<BlockOf<'captureLead'>['deal']> } =>
       block.type === 'captureLead' && block.deal !== null,
@@ -48,7 +49,7 @@ async function dealProblems(tx: Tx, userId: string, flow: FlowDefinition): Promi
   const pipelines = await selectRows<{ id: string; name: string; stages: unknown }>(
     tx,
     sql`select id, name, to_jsonb(stages) as stages from pipelines
-      where user_id = ${userId} and id in (${sql.join(
+      where ${visibleSql(member)} and id in (${sql.join(
         ids.map((pipelineId) => sql`${pipelineId}::uuid`),
         sql`, `,
       )})`,

@@ -11,12 +11,14 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
+import { visibleSql, type Member } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { AppError } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { iso, isoOrNull, readJson, toJsonb } from './sql';
 
-// The owner's chatbots (issue "AI chatbot"): the list, one bot with its draft, and its settings.
+// The workspace's chatbots (issue "AI chatbot"), as the member sees them: the list, one bot with its draft, and its
+// settings.
 
 export const chatbotNotFound = () => new AppError(404, chatbotMessages.notFound);
 
@@ -42,13 +44,13 @@ export interface ChatbotListQuery {
   before: CursorKey | null;
 }
 
-/** A page of the user's flows, newest first, before a position: chatbot_flows_user_created_idx answers it. */
-export function listSql(userId: string, { limit, before }: ChatbotListQuery): SQL {
+/** A page of the flows the member sees, newest first, before a position: chatbot_flows_workspace_created_idx answers it. */
+export function listSql(member: Member, { limit, before }: ChatbotListQuery): SQL {
   return sql`select f.id, f.name, f.description, f.is_active,
       ${iso('f.created_at')} as created_at, ${iso('f.created_at', 'US')} as created_key,
       ${conversationsThisWeek} as conversations_this_week
     from chatbot_flows f
-    where f.user_id = ${userId}
+    where ${visibleSql(member, { alias: 'f' })}
       ${before ? sql`and ${beforeKey(sql`f.created_at`, sql`f.id`, before)}` : sql``}
     order by f.created_at desc, f.id desc
     limit ${limit + 1}`;
@@ -56,10 +58,10 @@ export function listSql(userId: string, { limit, before }: ChatbotListQuery): SQ
 
 export async function listChatbotFlows(
   db: Db,
-  userId: string,
+  member: Member,
   query: ChatbotListQuery,
 ): Promise<KeysetPage<ChatbotFlow>> {
-  const rows = await selectRows<ChatbotFlowRow>(db, listSql(userId, query));
+  const rows = await selectRows<ChatbotFlowRow>(db, listSql(member, query));
   return keysetPage(rows, query.limit, (row) => [row.created_key, row.id], toChatbotFlow);
 }
 
@@ -105,11 +107,11 @@ function toChatbotDetail(row: ChatbotDetailRow): ChatbotDetail {
   };
 }
 
-/** One of the user's bots, with its draft; another user's or an unknown one: 404. */
-export async function getChatbot(db: Db | Tx, userId: string, id: string): Promise<ChatbotDetail> {
+/** A bot the member sees, with its draft; any other or an unknown one: 404. */
+export async function getChatbot(db: Db | Tx, member: Member, id: string): Promise<ChatbotDetail> {
   const [row] = await selectRows<ChatbotDetailRow>(
     db,
-    sql`select ${detailColumns} from chatbot_flows f where f.id = ${id} and f.user_id = ${userId}`,
+    sql`select ${detailColumns} from chatbot_flows f where f.id = ${id} and ${visibleSql(member, { alias: 'f' })}`,
   );
   if (!row) throw chatbotNotFound();
   return toChatbotDetail(row);
@@ -118,15 +120,15 @@ export async function getChatbot(db: Db | Tx, userId: string, id: string): Promi
 /** A new bot: the "Answer questions, then capture the lead" template as its draft, off and never published. */
 export async function createChatbot(
   db: Db,
-  userId: string,
+  member: Member,
   input: z.output<typeof chatbotCreateSchema>,
 ): Promise<ChatbotDetail> {
   const draft = toJsonb(answerThenCaptureTemplate());
   const [row] = await selectRows<ChatbotDetailRow>(
     db,
     sql`with f as (
-        insert into chatbot_flows (user_id, name, description, is_active, draft_flow)
-        values (${userId}, ${input.name}, ${input.description}, false, ${draft}::jsonb)
+        insert into chatbot_flows (workspace_id, user_id, name, description, is_active, draft_flow)
+        values (${member.workspaceId}, ${member.userId}, ${input.name}, ${input.description}, false, ${draft}::jsonb)
         returning *)
       select ${detailColumns} from f`,
   );
@@ -148,7 +150,7 @@ export function parseDraft(value: unknown): FlowDefinition {
  */
 export async function updateChatbot(
   db: Db,
-  userId: string,
+  member: Member,
   id: string,
   input: z.output<typeof chatbotUpdateSchema>,
 ): Promise<ChatbotDetail> {
@@ -157,7 +159,7 @@ export async function updateChatbot(
     const [current] = await selectRows<{ is_published: boolean }>(
       tx,
       sql`select published_flow is not null as is_published from chatbot_flows
-        where id = ${id} and user_id = ${userId} for update`,
+        where id = ${id} and ${visibleSql(member)} for update`,
     );
     if (!current) throw chatbotNotFound();
     if (input.isActive && !current.is_published)
@@ -172,12 +174,12 @@ export async function updateChatbot(
     if (input.answerOnlyFromKnowledge !== undefined)
       changes.push(sql`answer_only_from_knowledge = ${input.answerOnlyFromKnowledge}`);
     if (input.maxAiAnswersPerDay !== undefined) changes.push(sql`max_ai_answers_per_day = ${input.maxAiAnswersPerDay}`);
-    if (changes.length === 0) return getChatbot(tx, userId, id);
+    if (changes.length === 0) return getChatbot(tx, member, id);
     const [row] = await selectRows<ChatbotDetailRow>(
       tx,
       sql`with f as (
           update chatbot_flows set ${sql.join([...changes, sql`updated_at = now()`], sql`, `)}
-          where id = ${id} and user_id = ${userId}
+          where id = ${id} and ${visibleSql(member)}
           returning *)
         select ${detailColumns} from f`,
     );
@@ -186,10 +188,10 @@ export async function updateChatbot(
 }
 
 /** Its knowledge, conversations and AI use go with it (ON DELETE CASCADE); contacts, deals and bookings stay. */
-export async function deleteChatbot(db: Db, userId: string, id: string): Promise<void> {
+export async function deleteChatbot(db: Db, member: Member, id: string): Promise<void> {
   const rows = await selectRows<{ id: string }>(
     db,
-    sql`delete from chatbot_flows where id = ${id} and user_id = ${userId} returning id`,
+    sql`delete from chatbot_flows where id = ${id} and ${visibleSql(member)} returning id`,
   );
   if (!rows.length) throw chatbotNotFound();
 }

@@ -34,7 +34,7 @@ describe('contact export', () => {
       { name: '李小龍', email: 'lee@example.com', phone: null, company: '株式会社 "テスト"' },
       { name: 'Émile 😀', email: null, phone: null, company: ' padded ' },
     ];
-    await t.database.db.insert(contacts).values(people.map((p) => ({ ...p, userId: user.id })));
+    await t.database.db.insert(contacts).values(people.map((p) => ({ ...p, userId: user.id, workspaceId: user.id })));
     const [header, ...rows] = await exportOf(user);
     expect(header).toEqual(['Name', 'Email', 'Phone', 'Company']);
     const expected = [...people]
@@ -48,13 +48,21 @@ describe('contact export', () => {
     await t.database.db.insert(contacts).values([
       {
         userId: user.id,
+        workspaceId: user.id,
         name: '=HYPERLINK("http://evil.example","x")',
         email: null,
         phone: '+1 555 0100',
         company: '-2+3',
       },
-      { userId: user.id, name: '@SUM(A1:A2)', email: null, phone: null, company: '\tTabbed' },
-      { userId: user.id, name: 'Safe = name', email: null, phone: '\r=1+1', company: '=cmd|\n"/C calc"!A0' },
+      { userId: user.id, workspaceId: user.id, name: '@SUM(A1:A2)', email: null, phone: null, company: '\tTabbed' },
+      {
+        userId: user.id,
+        workspaceId: user.id,
+        name: 'Safe = name',
+        email: null,
+        phone: '\r=1+1',
+        company: '=cmd|\n"/C calc"!A0',
+      },
     ]);
     const rows = (await exportOf(user)).slice(1);
     expect(rows).toEqual([
@@ -80,10 +88,12 @@ describe('contact export', () => {
     const total = 2_345;
     const names = Array.from({ length: total }, (_, i) => `Person ${String(i).padStart(5, '0')}`);
     for (let i = 0; i < total; i += 1000) {
-      await t.database.db.insert(contacts).values(names.slice(i, i + 1000).map((name) => ({ userId: user.id, name })));
+      await t.database.db
+        .insert(contacts)
+        .values(names.slice(i, i + 1000).map((name) => ({ userId: user.id, workspaceId: user.id, name })));
     }
     // Two contacts share a name across a batch boundary: the keyset's id keeps both.
-    await t.database.db.insert(contacts).values({ userId: user.id, name: names[999]! });
+    await t.database.db.insert(contacts).values({ userId: user.id, workspaceId: user.id, name: names[999]! });
     const rows = (await exportOf(user)).slice(1).map((row) => row[0]);
     expect(rows).toHaveLength(total + 1);
     expect(rows).toEqual([...names.slice(0, 1000), names[999], ...names.slice(1000)]);

@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc } from 'drizzle-orm';
 import { contactCsvHeader } from '@common/contacts';
 import type { Db } from '../../db/client';
+import { visibleTo, type Member } from '../../db/member-scope';
 import { afterKey } from '../../db/keyset';
 import { contacts } from '../../db/schema';
 import { csvLines } from '../../http/csv';
@@ -12,9 +13,9 @@ const EXPORT_BATCH = 1000;
 
 /**
  * The user's contacts as CSV (header Name,Email,Phone,Company, then by name), a batch at a time read by keyset
- * on contacts_user_name_idx: however many contacts there are, one batch is in memory.
+ * on contacts_workspace_name_idx: however many contacts there are, one batch is in memory.
  */
-export async function* contactsCsv(db: Db, userId: string): AsyncGenerator<string> {
+export async function* contactsCsv(db: Db, member: Member): AsyncGenerator<string> {
   yield csvLines([[...contactCsvHeader]]);
   let after: CursorKey | null = null;
   do {
@@ -27,7 +28,7 @@ export async function* contactsCsv(db: Db, userId: string): AsyncGenerator<strin
         company: contacts.company,
       })
       .from(contacts)
-      .where(and(eq(contacts.userId, userId), afterKey(contacts.name, contacts.id, after)))
+      .where(and(visibleTo(contacts, member), afterKey(contacts.name, contacts.id, after)))
       .orderBy(asc(contacts.name), asc(contacts.id))
       .limit(EXPORT_BATCH);
     if (rows.length) {

@@ -38,9 +38,17 @@ describe('contact details', () => {
     const [older, newer] = await t.database.db
       .insert(deals)
       .values([
-        { userId: ann.id, name: 'Older', pipelineId: annPipeline, contactId: contact, createdAt: minutesAgo(10) },
         {
           userId: ann.id,
+          workspaceId: ann.id,
+          name: 'Older',
+          pipelineId: annPipeline,
+          contactId: contact,
+          createdAt: minutesAgo(10),
+        },
+        {
+          userId: ann.id,
+          workspaceId: ann.id,
           name: 'Newer',
           pipelineId: annPipeline,
           contactId: contact,
@@ -53,18 +61,32 @@ describe('contact details', () => {
       .returning({ id: deals.id });
     const [elsewhere] = await t.database.db
       .insert(deals)
-      .values({ userId: ann.id, name: 'Elsewhere', pipelineId: annPipeline, contactId: other })
+      .values({ userId: ann.id, workspaceId: ann.id, name: 'Elsewhere', pipelineId: annPipeline, contactId: other })
       .returning({ id: deals.id });
     const inDays = (n: number) => new Date(Date.now() + n * 86_400_000);
     await t.database.db.insert(tasks).values([
-      { userId: ann.id, name: 'No date', dealId: older!.id },
-      { userId: ann.id, name: 'Later', dealId: newer!.id, dueDate: inDays(5) },
-      { userId: ann.id, name: 'Sooner', dealId: older!.id, dueDate: inDays(1), status: 'In Progress' },
+      { userId: ann.id, workspaceId: ann.id, name: 'No date', dealId: older!.id },
+      { userId: ann.id, workspaceId: ann.id, name: 'Later', dealId: newer!.id, dueDate: inDays(5) },
+      {
+        userId: ann.id,
+        workspaceId: ann.id,
+        name: 'Sooner',
+        dealId: older!.id,
+        dueDate: inDays(1),
+        status: 'In Progress',
+      },
       // Another user's task on Ann's deal, assigned to her: she sees it; not assigned to her: she does not.
-      { userId: bob.id, assignedUserId: ann.id, name: 'Assigned', dealId: newer!.id, dueDate: inDays(3) },
-      { userId: bob.id, name: 'Bob’s own', dealId: newer!.id, dueDate: inDays(2) },
-      { userId: ann.id, name: 'Other contact’s', dealId: elsewhere!.id, dueDate: inDays(1) },
-      { userId: ann.id, name: 'No deal', dueDate: inDays(1) },
+      {
+        userId: bob.id,
+        workspaceId: ann.id,
+        assignedUserId: ann.id,
+        name: 'Assigned',
+        dealId: newer!.id,
+        dueDate: inDays(3),
+      },
+      { userId: bob.id, workspaceId: bob.id, name: 'Bob’s own', dealId: newer!.id, dueDate: inDays(2) },
+      { userId: ann.id, workspaceId: ann.id, name: 'Other contact’s', dealId: elsewhere!.id, dueDate: inDays(1) },
+      { userId: ann.id, workspaceId: ann.id, name: 'No deal', dueDate: inDays(1) },
     ]);
 
     const detail = await details(ann, contact);
@@ -113,6 +135,7 @@ describe('contact details', () => {
       .values(
         Array.from({ length: many }, (_, i) => ({
           userId: ann.id,
+          workspaceId: ann.id,
           name: `Deal ${i}`,
           pipelineId: annPipeline,
           contactId: contact,
@@ -122,7 +145,7 @@ describe('contact details', () => {
       .returning({ id: deals.id });
     await t.database.db
       .insert(tasks)
-      .values(rows.map((row, i) => ({ userId: ann.id, name: `Task ${i}`, dealId: row.id })));
+      .values(rows.map((row, i) => ({ userId: ann.id, workspaceId: ann.id, name: `Task ${i}`, dealId: row.id })));
     const detail = await details(ann, contact);
     expect(detail.dealCount).toBe(many);
     expect(detail.deals).toHaveLength(CONTACT_DETAIL_LIMIT);
@@ -143,7 +166,7 @@ describe('contact details', () => {
     const contact = await newContact(ann, 'Shared');
     await t.database.db
       .insert(deals)
-      .values({ userId: bob.id, name: 'Bob’s deal', pipelineId: bobPipeline, contactId: contact });
+      .values({ userId: bob.id, workspaceId: bob.id, name: 'Bob’s deal', pipelineId: bobPipeline, contactId: contact });
     expect(await details(ann, contact)).toMatchObject({ deals: [], dealCount: 0 });
   });
 
@@ -157,7 +180,7 @@ describe('contact details', () => {
     });
     expect(deal.statusCode, deal.body).toBe(201);
     const dealId = deal.json().id as string;
-    await t.database.db.insert(tasks).values({ userId: ann.id, name: 'Still here', dealId });
+    await t.database.db.insert(tasks).values({ userId: ann.id, workspaceId: ann.id, name: 'Still here', dealId });
     expect((await details(ann, contact)).dealCount).toBe(1);
 
     expect((await ann.delete(`/api/contacts/${contact}`)).statusCode).toBe(204);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CONTACT_DETAIL_LIMIT, type ContactDetail } from '@common/contacts';
 import type { Db } from '../../db/client';
+import { visibleSql, type Member } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { getContact } from './service';
 
@@ -23,19 +24,19 @@ interface TaskRow {
 }
 
 /**
- * The contact screen in one answer: the contact (404 for another user's), its newest deals with their pipeline,
- * how many deals it has, and the tasks of its deals the user may see (own or assigned to them), soonest due first.
+ * The contact screen in one answer: the contact (404 for one the member does not see), its newest deals with their
+ * pipeline, how many deals it has, and the tasks of its deals the member sees, soonest due first.
  * Deals are found through deals_contact_idx; a contact has few, so they are sorted after reading.
  */
-export async function getContactDetail(db: Db, userId: string, id: string): Promise<ContactDetail> {
-  const contact = await getContact(db, userId, id);
-  const ownDeals = sql`select d.id from deals d where d.contact_id = ${id} and d.user_id = ${userId}`;
+export async function getContactDetail(db: Db, member: Member, id: string): Promise<ContactDetail> {
+  const contact = await getContact(db, member, id);
+  const ownDeals = sql`select d.id from deals d where d.contact_id = ${id} and ${visibleSql(member, { alias: 'd' })}`;
   const [deals, [counted], tasks] = await Promise.all([
     selectRows<DealRow>(
       db,
       sql`select d.id, d.name, d.stage, d.value::text as value, d.currency, d.pipeline_id, p.name as pipeline_name
         from deals d join pipelines p on p.id = d.pipeline_id
-        where d.contact_id = ${id} and d.user_id = ${userId}
+        where d.contact_id = ${id} and ${visibleSql(member, { alias: 'd' })}
         order by d.created_at desc, d.id desc
         limit ${CONTACT_DETAIL_LIMIT}`,
     ),
@@ -45,7 +46,7 @@ export async function getContactDetail(db: Db, userId: string, id: string): Prom
       sql`select t.id, t.name, t.status, d.name as deal_name,
           to_char(t.due_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due_date
         from tasks t join deals d on d.id = t.deal_id
-        where t.deal_id in (${ownDeals}) and (t.user_id = ${userId} or t.assigned_user_id = ${userId})
+        where t.deal_id in (${ownDeals}) and ${visibleSql(member, { alias: 't', assigned: true })}
         order by t.due_date asc nulls last, t.created_at, t.id
         limit ${CONTACT_DETAIL_LIMIT}`,
     ),

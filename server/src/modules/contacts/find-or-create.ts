@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { ownedBy, visibleTo, type Member } from '../../db/member-scope';
 import { contacts } from '../../db/schema';
 
 // A contact for a lead from outside the app (a form submission, a chatbot's Capture Lead), found by its e-mail or
@@ -14,13 +15,13 @@ export interface ContactFields {
 }
 
 /**
- * The owner's contact with this e-mail (whatever its case), or a new one from the given fields; none when nothing
+ * The member's contact with this e-mail (whatever its case, among those they see), or a new one from the given fields; none when nothing
  * of a contact was given. An existing contact is left as it is (the website too).
  * Two leads with one new e-mail at once make one contact: the second waits for the first's transaction.
  */
 export async function findOrCreateContactByEmail(
   tx: Tx,
-  userId: string,
+  member: Member,
   fields: ContactFields,
 ): Promise<string | null> {
   const { email, phone, company, website } = fields;
@@ -28,14 +29,14 @@ export async function findOrCreateContactByEmail(
   if (!name) return null;
   if (email) {
     await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`contacts:${userId}:${email.toLowerCase()}`}, 0))`,
+      sql`select pg_advisory_xact_lock(hashtextextended(${`contacts:${member.workspaceId}:${email.toLowerCase()}`}, 0))`,
     );
     const [existing] = await tx
       .select({ id: contacts.id })
       .from(contacts)
       .where(
         and(
-          eq(contacts.userId, userId),
+          visibleTo(contacts, member),
           isNotNull(contacts.email),
           sql`lower(${contacts.email}) = ${email.toLowerCase()}`,
         ),
@@ -48,7 +49,7 @@ export async function findOrCreateContactByEmail(
   const [row] = await tx
     .insert(contacts)
     .values({
-      userId,
+      ...ownedBy(member),
       name,
       email: email ?? null,
       phone: phone ?? null,

@@ -37,7 +37,7 @@ export async function contactImportRoute(app: FastifyInstance) {
     if (!file) throw refuseFile(contactMessages.importNotCsv);
     const parsed = parseContactsCsv(file, options.mapping);
     const mapped = contactImportFields.filter((field) => options.mapping[field] !== null);
-    return importContacts(app.db, req.user.id, parsed, { duplicates: options.duplicates, mapped });
+    return importContacts(app.db, req.member, parsed, { duplicates: options.duplicates, mapped });
   });
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import { CONTACT_IMPORT_LISTED_ROWS, type ContactImportField, type ContactImportResult } from '@common/contacts';
 import type { Db, Tx } from '../../db/client';
+import { ownedBy, visibleSql, visibleTo, type Member } from '../../db/member-scope';
 import { contacts } from '../../db/schema';
 import type { ContactValues } from './columns';
 import type { ImportRow, ParsedImport } from './csv-import';
@@ -21,12 +22,12 @@ export interface ImportWrite {
  */
 export async function importContacts(
   db: Db,
-  userId: string,
+  member: Member,
   parsed: ParsedImport,
   { duplicates: mode, mapped }: ImportWrite,
 ): Promise<ContactImportResult> {
   return db.transaction(async (tx) => {
-    const existing = await existingEmails(tx, userId, parsed.rows);
+    const existing = await existingEmails(tx, member, parsed.rows);
     const inserts: ContactValues[] = [];
     /** New rows by e-mail key: a later duplicate in the file replaces the values of the earlier one. */
     const insertedAt = new Map<string, number>();
@@ -53,11 +54,13 @@ export async function importContacts(
     }
 
     for (let i = 0; i < inserts.length; i += WRITE_BATCH) {
-      await tx.insert(contacts).values(inserts.slice(i, i + WRITE_BATCH).map((values) => ({ ...values, userId })));
+      await tx
+        .insert(contacts)
+        .values(inserts.slice(i, i + WRITE_BATCH).map((values) => ({ ...values, ...ownedBy(member) })));
     }
     const changes = [...updates];
     for (let i = 0; i < changes.length; i += WRITE_BATCH) {
-      await updateBatch(tx, userId, changes.slice(i, i + WRITE_BATCH), mapped);
+      await updateBatch(tx, member, changes.slice(i, i + WRITE_BATCH), mapped);
     }
     return {
       imported: inserts.length,
@@ -69,18 +72,18 @@ export async function importContacts(
   });
 }
 
-/** The user's contacts having the rows' e-mails, by lower-case e-mail (the oldest where several share one). */
-async function existingEmails(tx: Tx, userId: string, rows: ImportRow[]): Promise<Map<string, string>> {
+/** The member's contacts having the rows' e-mails, by lower-case e-mail (the oldest where several share one). */
+async function existingEmails(tx: Tx, member: Member, rows: ImportRow[]): Promise<Map<string, string>> {
   const keys = [...new Set(rows.flatMap(({ values }) => (values.email ? [values.email.toLowerCase()] : [])))];
   const found = new Map<string, string>();
   for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
-    // Answered by contacts_user_email_lower_idx.
+    // Answered by contacts_workspace_email_lower_idx.
     const matches = await tx
       .select({ id: contacts.id, key: sql<string>`lower(${contacts.email})` })
       .from(contacts)
       .where(
         and(
-          eq(contacts.userId, userId),
+          visibleTo(contacts, member),
           isNotNull(contacts.email),
           inArray(sql`lower(${contacts.email})`, keys.slice(i, i + LOOKUP_BATCH)),
         ),
@@ -92,7 +95,7 @@ async function existingEmails(tx: Tx, userId: string, rows: ImportRow[]): Promis
 }
 
 /** One UPDATE … FROM (VALUES …) for a batch of contacts; fields without a column in the file keep their value. */
-function updateBatch(tx: Tx, userId: string, batch: Array<[string, ContactValues]>, mapped: ContactImportField[]) {
+function updateBatch(tx: Tx, member: Member, batch: Array<[string, ContactValues]>, mapped: ContactImportField[]) {
   const values = sql.join(
     batch.map(([id, v]) => sql`(${id}::uuid, ${v.name}::text, ${v.email}::text, ${v.phone}::text, ${v.company}::text)`),
     sql`, `,
@@ -103,5 +106,5 @@ function updateBatch(tx: Tx, userId: string, batch: Array<[string, ContactValues
   );
   return tx.execute(sql`update contacts c set ${set}, updated_at = now()
     from (values ${values}) as v(id, name, email, phone, company)
-    where c.id = v.id and c.user_id = ${userId}`);
+    where c.id = v.id and ${visibleSql(member, { alias: 'c' })}`);
 }

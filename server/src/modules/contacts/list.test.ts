@@ -2,6 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSortColumns, sortDirections, type ContactSort, type SortDirection } from '@common/contacts';
 import { contacts } from '../../db/schema';
+import { soloMember } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { listContactsQuery } from './service';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
@@ -68,7 +69,7 @@ describe('contact list sorting', () => {
     user = await signUp(t.app, 'sorter');
     rows = await t.database.db
       .insert(contacts)
-      .values(people.map((person) => ({ ...person, userId: user.id })))
+      .values(people.map((person) => ({ ...person, userId: user.id, workspaceId: user.id })))
       .returning({
         id: contacts.id,
         name: contacts.name,
@@ -138,8 +139,8 @@ describe('contact list plans', () => {
       const other = await signUp(own.app, 'other');
       for (const owner of [user, other]) {
         await own.database.db.execute(
-          sql`insert into contacts (user_id, name, email, phone, company)
-            select ${owner.id}, 'Person ' || i,
+          sql`insert into contacts (workspace_id, user_id, name, email, phone, company)
+            select ${owner.id}, ${owner.id}, 'Person ' || i,
               case when i % 5 <> 0 then 'p' || i || '@example.com' end,
               case when i % 3 <> 0 then '+1 555 ' || lpad(i::text, 4, '0') end,
               case when i % 4 <> 0 then 'Company ' || (i % 50) end
@@ -159,10 +160,10 @@ describe('contact list plans', () => {
       );
       const base = { limit: 50, q: undefined };
       for (const sort of contactSortColumns) {
-        const index = sort === 'name' ? 'contacts_user_name_idx' : `contacts_user_${sort}_sort_idx`;
+        const index = sort === 'name' ? 'contacts_workspace_name_idx' : `contacts_workspace_${sort}_sort_idx`;
         for (const dir of sortDirections) {
           for (const after of [null, [sort === 'name' ? middle!.name : middle![sort], middle!.id] as const]) {
-            const query = listContactsQuery(own.database.db, user.id, {
+            const query = listContactsQuery(own.database.db, soloMember(user.id), {
               ...base,
               sort,
               dir,
@@ -174,7 +175,7 @@ describe('contact list plans', () => {
           }
         }
       }
-      const search = listContactsQuery(own.database.db, user.id, {
+      const search = listContactsQuery(own.database.db, soloMember(user.id), {
         limit: 50,
         after: null,
         sort: 'name',

@@ -15,8 +15,8 @@ export interface ContactOrder {
 
 /**
  * The list's order and keyset comparison, each written as its index is so the planner reads it in order:
- * name by (name, id) on contacts_user_name_idx; a column that may be empty by (column is null, column or '', id)
- * on contacts_user_<column>_sort_idx, which puts empty values last ascending and first descending. Descending
+ * name by (name, id) on contacts_workspace_name_idx; a column that may be empty by (column is null, column or '', id)
+ * on contacts_workspace_<column>_sort_idx, which puts empty values last ascending and first descending. Descending
  * reads the same index backward. A cursor holds the sort value (null for empty) and the id.
  */
 export function contactOrder(sort: ContactSort, dir: SortDirection): ContactOrder {

@@ -36,7 +36,7 @@ async function allPages(user: UserClient, limit: number): Promise<Page[]> {
 const seed = (userId: string, names: string[]) =>
   t.database.db
     .insert(contacts)
-    .values(names.map((name) => ({ userId, name })))
+    .values(names.map((name) => ({ userId, workspaceId: userId, name })))
     .returning({ id: contacts.id, name: contacts.name });
 
 describe('contact pages by cursor', () => {
@@ -105,7 +105,11 @@ describe('contact pages by cursor', () => {
 
   it('counts up to the cap and says when there are more', async () => {
     const user = await signUp(t.app, 'fin');
-    const many = Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({ userId: user.id, name: `Person ${i}` }));
+    const many = Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({
+      userId: user.id,
+      workspaceId: user.id,
+      name: `Person ${i}`,
+    }));
     for (let i = 0; i < many.length; i += 2000) await t.database.db.insert(contacts).values(many.slice(i, i + 2000));
     expect((await user.get('/api/contacts/count')).json()).toEqual({ count: COUNT_CAP, hasMore: true });
     await t.database.db.delete(contacts).where(eq(contacts.userId, user.id));

@@ -13,30 +13,28 @@ export async function contactsRoutes(app: FastifyInstance) {
     const { limit, q, sort, dir } = req.query;
     const list = contactListName(sort, dir);
     const after = app.cursors.open(req.query.cursor, req.user.id, list);
-    const page = await listContacts(app.db, req.user.id, { limit, after, q, sort, dir });
+    const page = await listContacts(app.db, req.member, { limit, after, q, sort, dir });
     return app.cursors.pageOf(page, req.user.id, list);
   });
 
-  serve(app, contactsApi.count, (req) => countContacts(app.db, req.user.id));
+  serve(app, contactsApi.count, (req) => countContacts(app.db, req.member));
 
-  serve(app, contactsApi.export, async (req, reply) =>
-    sendCsv(reply, 'contacts.csv', contactsCsv(app.db, req.user.id)),
-  );
+  serve(app, contactsApi.export, async (req, reply) => sendCsv(reply, 'contacts.csv', contactsCsv(app.db, req.member)));
 
   await app.register(contactImportRoute);
 
-  serve(app, contactsApi.details, (req) => getContactDetail(app.db, req.user.id, req.params.id));
+  serve(app, contactsApi.details, (req) => getContactDetail(app.db, req.member, req.params.id));
 
-  serve(app, contactsApi.one, (req) => getContact(app.db, req.user.id, req.params.id));
+  serve(app, contactsApi.one, (req) => getContact(app.db, req.member, req.params.id));
 
   serve(app, contactsApi.create, async (req, reply) =>
-    reply.code(201).send(await createContact(app.db, req.user.id, req.body)),
+    reply.code(201).send(await createContact(app.db, req.member, req.body)),
   );
 
-  serve(app, contactsApi.update, (req) => updateContact(app.db, req.user.id, req.params.id, req.body));
+  serve(app, contactsApi.update, (req) => updateContact(app.db, req.member, req.params.id, req.body));
 
   serve(app, contactsApi.remove, async (req, reply) => {
-    await deleteContact(app.db, req.user.id, req.params.id);
+    await deleteContact(app.db, req.member, req.params.id);
     return reply.code(204).send();
   });
 }

@@ -12,14 +12,14 @@ beforeAll(async () => {
   ann = await signUp(t.app, 'ann');
   bob = await signUp(t.app, 'bob');
   await t.database.db.insert(contacts).values([
-    { userId: ann.id, name: 'Grace Hopper', email: 'grace@navy.mil', company: 'US Navy' },
-    { userId: ann.id, name: 'Ada Lovelace', email: 'ada@engine.org', company: 'Analytical' },
-    { userId: ann.id, name: 'Alan Turing', email: null, company: 'Bletchley' },
-    { userId: ann.id, name: 'Percent 100% Sure', email: 'p@example.com', company: null },
-    { userId: ann.id, name: 'Under_score', email: 'u@example.com', company: null },
-    { userId: ann.id, name: 'Navy Seal', email: null, company: null },
-    { userId: ann.id, name: 'Phone Only', email: null, company: null, phone: '+44 20 7946 0958' },
-    { userId: bob.id, name: 'Bob Navy', email: 'bob@navy.mil', company: 'Navy' },
+    { userId: ann.id, workspaceId: ann.id, name: 'Grace Hopper', email: 'grace@navy.mil', company: 'US Navy' },
+    { userId: ann.id, workspaceId: ann.id, name: 'Ada Lovelace', email: 'ada@engine.org', company: 'Analytical' },
+    { userId: ann.id, workspaceId: ann.id, name: 'Alan Turing', email: null, company: 'Bletchley' },
+    { userId: ann.id, workspaceId: ann.id, name: 'Percent 100% Sure', email: 'p@example.com', company: null },
+    { userId: ann.id, workspaceId: ann.id, name: 'Under_score', email: 'u@example.com', company: null },
+    { userId: ann.id, workspaceId: ann.id, name: 'Navy Seal', email: null, company: null },
+    { userId: ann.id, workspaceId: ann.id, name: 'Phone Only', email: null, company: null, phone: '+44 20 7946 0958' },
+    { userId: bob.id, workspaceId: bob.id, name: 'Bob Navy', email: 'bob@navy.mil', company: 'Navy' },
   ]);
 });
 afterAll(() => t.close());

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Contact, ContactListItem, ContactSort, SortDirection } from '@common/contacts';
 import type { Count } from '@common/http';
 import type { Db } from '../../db/client';
+import { ownedBy, visibleTo, type Member } from '../../db/member-scope';
 import { countUpTo, keysetPage } from '../../db/keyset';
 import { contacts } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -18,19 +19,19 @@ export interface ListQuery {
   q?: string | undefined;
 }
 
-/** A page of the user's contacts in the list's order, after a position; see `contactOrder` for the index behind each sort. */
-export async function listContacts(db: Db, userId: string, query: ListQuery): Promise<KeysetPage<ContactListItem>> {
-  const rows = await listContactsQuery(db, userId, query);
+/** A page of the contacts the member sees, in the list's order, after a position; see `contactOrder` for the index behind each sort. */
+export async function listContacts(db: Db, member: Member, query: ListQuery): Promise<KeysetPage<ContactListItem>> {
+  const rows = await listContactsQuery(db, member, query);
   return keysetPage(rows, query.limit, (row) => [sortValueOf(row, query.sort), row.id], toContactListItem);
 }
 
 /** The list's query itself (the plan tests explain it). */
-export function listContactsQuery(db: Db, userId: string, { limit, after, sort, dir, q }: ListQuery) {
+export function listContactsQuery(db: Db, member: Member, { limit, after, sort, dir, q }: ListQuery) {
   const order = contactOrder(sort, dir);
   return db
     .select(contactColumns)
     .from(contacts)
-    .where(and(eq(contacts.userId, userId), order.after(after), containing(q)))
+    .where(and(visibleTo(contacts, member), order.after(after), containing(q)))
     .orderBy(...order.by)
     .limit(limit + 1);
 }
@@ -48,41 +49,41 @@ function containing(q: string | undefined) {
   return sql`${contactSearchText} ilike ${pattern}`;
 }
 
-export function countContacts(db: Db, userId: string): Promise<Count> {
-  return countUpTo(db, contacts, eq(contacts.userId, userId));
+export function countContacts(db: Db, member: Member): Promise<Count> {
+  return countUpTo(db, contacts, visibleTo(contacts, member));
 }
 
-export async function getContact(db: Db, userId: string, id: string): Promise<Contact> {
+export async function getContact(db: Db, member: Member, id: string): Promise<Contact> {
   const [row] = await db
     .select(contactRecordColumns)
     .from(contacts)
-    .where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
+    .where(and(eq(contacts.id, id), visibleTo(contacts, member)));
   if (!row) throw notFound();
   return toContact(row);
 }
 
-export async function createContact(db: Db, userId: string, input: ContactValues): Promise<Contact> {
+export async function createContact(db: Db, member: Member, input: ContactValues): Promise<Contact> {
   const [row] = await db
     .insert(contacts)
-    .values({ ...input, userId })
+    .values({ ...input, ...ownedBy(member) })
     .returning(contactRecordColumns);
   return toContact(row!);
 }
 
-export async function updateContact(db: Db, userId: string, id: string, input: ContactValues): Promise<Contact> {
+export async function updateContact(db: Db, member: Member, id: string, input: ContactValues): Promise<Contact> {
   const [row] = await db
     .update(contacts)
     .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
+    .where(and(eq(contacts.id, id), visibleTo(contacts, member)))
     .returning(contactRecordColumns);
   if (!row) throw notFound();
   return toContact(row);
 }
 
-export async function deleteContact(db: Db, userId: string, id: string): Promise<void> {
+export async function deleteContact(db: Db, member: Member, id: string): Promise<void> {
   const rows = await db
     .delete(contacts)
-    .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
+    .where(and(eq(contacts.id, id), visibleTo(contacts, member)))
     .returning({ id: contacts.id });
   if (!rows.length) throw notFound();
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { soloMember } from '../../db/member-scope';
 import { deals, tasks } from '../../db/schema';
 import { newDeal, newPipeline, silent } from '../../test/dashboard-kit';
 import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
@@ -24,12 +25,12 @@ describe('dashboard', () => {
     await db()
       .insert(tasks)
       .values([
-        { userId: user.id, name: 'Late evening', dueDate: new Date('2030-06-16T03:30:00Z') },
-        { userId: user.id, name: 'Early morning', dueDate: new Date('2030-06-15T04:30:00Z') },
-        { userId: user.id, name: 'Last night', dueDate: new Date('2030-06-15T02:00:00Z') },
+        { userId: user.id, workspaceId: user.id, name: 'Late evening', dueDate: new Date('2030-06-16T03:30:00Z') },
+        { userId: user.id, workspaceId: user.id, name: 'Early morning', dueDate: new Date('2030-06-15T04:30:00Z') },
+        { userId: user.id, workspaceId: user.id, name: 'Last night', dueDate: new Date('2030-06-15T02:00:00Z') },
       ]);
     const titles = async (tz: string) =>
-      (await getDashboard(db(), user.id, tz, silent, now)).schedule!.map((item) => item.title);
+      (await getDashboard(db(), soloMember(user.id), tz, silent, now)).schedule!.map((item) => item.title);
     expect(await titles('America/New_York')).toEqual(['Early morning', 'Late evening']);
     expect(await titles('UTC')).toEqual(['Last night', 'Early morning']);
   });
@@ -67,7 +68,7 @@ describe('dashboard', () => {
       .set({ wonAt: new Date('2030-03-10T00:00:00Z') })
       .where(sql`${deals.id} = ${lead}`);
 
-    const { revenue } = await getDashboard(db(), ann.id, tz, silent, now);
+    const { revenue } = await getDashboard(db(), soloMember(ann.id), tz, silent, now);
     expect(revenue).toEqual([
       { month: '2029-07', value: '45.00' },
       { month: '2029-08', value: '0' },
@@ -84,7 +85,7 @@ describe('dashboard', () => {
     ]);
     // In UTC the first deal falls in May, the 1 July 2029 one in June 2029 (before the chart) and the 1 July 2030 one
     // in June 2030.
-    const utc = (await getDashboard(db(), ann.id, 'UTC', silent, now)).revenue!;
+    const utc = (await getDashboard(db(), soloMember(ann.id), 'UTC', silent, now)).revenue!;
     expect(utc.map((m) => m.month)).toEqual(revenueMonths('UTC', now).map((m) => m.month));
     expect(utc.find((m) => m.month === '2030-05')!.value).toBe('100.10');
     expect(utc.find((m) => m.month === '2029-07')!.value).toBe('40.00');

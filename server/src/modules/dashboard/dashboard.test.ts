@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, dealActivities, emailAccounts, tasks } from '../../db/schema';
-import { dashboardOf, HOUR, newDeal, newPipeline } from '../../test/dashboard-kit';
+import { bookings, dealActivities, emailAccounts, tasks, workspaceMembers } from '../../db/schema';
+import { dashboardOf, HOUR, newDeal, newPipeline, silent } from '../../test/dashboard-kit';
 import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
 import { dueRange } from '../tasks/filters';
-import { revenueMonths } from './service';
+import { getDashboard, revenueMonths } from './service';
 
-// The dashboard (GET /api/dashboard): every widget with the user's own figures, and a new user's zeros. Its time zones
+// The dashboard (GET /api/dashboard): every widget with the figures of the records the member sees in their workspace,
+// and a new user's zeros. Its time zones
 // and the session: dashboard-time-zones.test.ts; a widget that fails: dashboard-widget-failure.test.ts.
 
 let t: TestApp;
@@ -26,14 +27,19 @@ const booking = (userId: string, start: Date, bookerName: string, status = 'Sche
 });
 
 describe('dashboard', () => {
-  it('answers every widget with the user’s own figures and nothing of another user’s', async () => {
+  it('answers every widget with the workspace’s figures and nothing of another workspace’s', async () => {
     const ann = await signUp(t.app, 'ann');
     const bob = await signUp(t.app, 'bob');
+    // Bob is also an "own records" member of Ann's workspace: what he owns there, and what Ann assigned him, is Ann's
+    // workspace's; the rest of his records are in his own workspace.
+    await db()
+      .insert(workspaceMembers)
+      .values({ workspaceId: ann.id, userId: bob.id, role: 'member', visibility: 'own' });
     const tz = 'America/New_York';
     const today = dueRange('today', tz);
     const at = (hours: number) => new Date(today.from.getTime() + hours * HOUR);
 
-    // Deals of every stage, over two pipelines of Ann's; Bob's are there to be left out.
+    // Deals of every stage, over two pipelines of Ann's; Bob's, in his workspace, are there to be left out.
     const sales = await newPipeline(ann, 'Sales');
     const other = await newPipeline(ann, 'Other');
     for (const stage of ['Discovery', 'Alpha']) await ann.post(`/api/pipelines/${other}/stages`, { name: stage });
@@ -60,23 +66,27 @@ describe('dashboard', () => {
     await ann.post('/api/projects', { name: 'Shipped', status: 'Completed' });
     await bob.post('/api/projects', { name: 'Bob project', status: 'Planning' });
 
+    const inAnns = { userId: ann.id, workspaceId: ann.id };
+    const bobsInAnns = { userId: bob.id, workspaceId: ann.id };
+    const bobsOwn = { userId: bob.id, workspaceId: bob.id };
     const [a1, a2, , a4, a5, a6, b1] = await db()
       .insert(tasks)
       .values([
-        { userId: ann.id, name: 'Today at ten', status: 'To Do', dueDate: at(10), projectId: launch },
-        { userId: ann.id, name: 'No date', status: 'In Progress' },
-        { userId: ann.id, name: 'Done today', status: 'Done', dueDate: at(11) },
-        { userId: ann.id, assignedUserId: ann.id, name: 'Yesterday, to myself', dueDate: at(-12) },
-        { userId: ann.id, assignedUserId: bob.id, name: 'Given to Bob', dueDate: at(24 * 3), dealId: annDeal },
-        { userId: ann.id, name: 'In ten days', dueDate: at(24 * 10) },
-        { userId: bob.id, assignedUserId: ann.id, name: 'From Bob', status: 'In Progress', dueDate: at(15) },
-        { userId: bob.id, name: 'Bob alone', dealId: bobDeal },
-        { userId: bob.id, assignedUserId: ann.id, name: 'From Bob, done', status: 'Done', dueDate: at(16) },
+        { ...inAnns, name: 'Today at ten', status: 'To Do', dueDate: at(10), projectId: launch },
+        { ...inAnns, name: 'No date', status: 'In Progress' },
+        { ...inAnns, name: 'Done today', status: 'Done', dueDate: at(11) },
+        { ...inAnns, assignedUserId: ann.id, name: 'Yesterday, to myself', dueDate: at(-12) },
+        { ...inAnns, assignedUserId: bob.id, name: 'Given to Bob', dueDate: at(24 * 3), dealId: annDeal },
+        { ...inAnns, name: 'In ten days', dueDate: at(24 * 10) },
+        { ...bobsInAnns, assignedUserId: ann.id, name: 'From Bob', status: 'In Progress', dueDate: at(15) },
+        { ...bobsOwn, name: 'Bob alone', dealId: bobDeal },
+        { ...bobsInAnns, assignedUserId: ann.id, name: 'From Bob, done', status: 'Done', dueDate: at(16) },
       ])
       .returning({ id: tasks.id });
 
     const activity = (userId: string, dealId: string, description: string, due: Date, extra = {}) => ({
       userId,
+      workspaceId: userId,
       dealId,
       description,
       dueDate: due,
@@ -89,7 +99,7 @@ describe('dashboard', () => {
         activity(ann.id, annDeal, 'Call Acme', at(9), { priority: 'high' }),
         activity(ann.id, annDeal, 'Called already', at(9.5), { status: 'completed', completedAt: new Date() }),
         activity(ann.id, annDeal, 'Call tomorrow', at(24 + 9)),
-        activity(bob.id, bobDeal, 'Call for Bob', at(11), { assignedUserId: ann.id }),
+        activity(bob.id, annDeal, 'Call for Bob', at(11), { workspaceId: ann.id, assignedUserId: ann.id }),
         activity(bob.id, bobDeal, 'Bob’s own call', at(11.5)),
       ])
       .returning({ id: dealActivities.id });
@@ -135,7 +145,7 @@ describe('dashboard', () => {
         at: at(11).toISOString(),
         status: 'pending',
         priority: 'medium',
-        dealName: 'Bob lead',
+        dealName: 'Acme',
         projectName: null,
       },
       {
@@ -212,18 +222,24 @@ describe('dashboard', () => {
     expect(dashboard.recentTasks!.map((task) => task.id)).not.toContain(a2!.id);
     expect(dashboard.recentTasks!.map((task) => task.id)).not.toContain(a6!.id);
 
+    // Bob in his own workspace: none of what he owns or was assigned in Ann's.
     const bobs = await dashboardOf(bob, tz);
-    expect(bobs.stats).toEqual({ totalDealValue: '10000.00', totalContacts: 1, activeProjects: 1, openTasks: 3 });
-    expect(bobs.schedule!.map((item) => item.title)).toEqual([
-      'Call for Bob',
-      'Bob’s own call',
-      'Bob’s visitor',
-      'From Bob',
-    ]);
-    expect(bobs.recentTasks!.map((task) => task.name)).toEqual(['From Bob', 'Given to Bob', 'Bob alone']);
+    expect(bobs.stats).toEqual({ totalDealValue: '10000.00', totalContacts: 1, activeProjects: 1, openTasks: 1 });
+    expect(bobs.schedule!.map((item) => item.title)).toEqual(['Bob’s own call', 'Bob’s visitor']);
+    expect(bobs.recentTasks!.map((task) => task.name)).toEqual(['Bob alone']);
     expect(bobs.emailAccounts).toBe(0);
     expect(bobs.pipelineOverview).toEqual([{ stage: 'Lead', count: 1, value: '9999.00' }]);
     expect(bobs.revenue!.at(-1)!.value).toBe('1.00');
+
+    // Bob as the "own records" member of Ann's workspace: what he owns there and what another member assigned him
+    // (his bookings stay his own, whatever the workspace).
+    const bobInAnns = await getDashboard(db(), { workspaceId: ann.id, userId: bob.id, ownOnly: true }, tz, silent);
+    expect(bobInAnns.stats).toEqual({ totalDealValue: '0', totalContacts: 0, activeProjects: 0, openTasks: 2 });
+    expect(bobInAnns.schedule!.map((item) => item.title)).toEqual(['Call for Bob', 'Bob’s visitor', 'From Bob']);
+    expect(bobInAnns.recentTasks!.map((task) => task.name)).toEqual(['From Bob', 'Given to Bob']);
+    expect(bobInAnns.emailAccounts).toBe(0);
+    expect(bobInAnns.pipelineOverview).toEqual([]);
+    expect(bobInAnns.revenue!.every((m) => m.value === '0')).toBe(true);
   });
 
   it('answers a new user with zeros and empty lists', async () => {

@@ -5,5 +5,5 @@ import { getDashboard } from './service';
 
 export async function dashboardRoutes(app: FastifyInstance) {
   // One request for every widget; each is read and guarded on its own (see getDashboard).
-  serve(app, dashboardApi.get, (req) => getDashboard(app.db, req.user.id, req.query.tz, req.log));
+  serve(app, dashboardApi.get, (req) => getDashboard(app.db, req.member, req.query.tz, req.log));
 }

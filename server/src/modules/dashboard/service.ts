@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addMonths, format, startOfMonth } from 'date-fns';
 import { REVENUE_MONTHS, type Dashboard, type ScheduleItem } from '@common/dashboard';
 import type { Db } from '../../db/client';
+import type { Member } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { dueRange } from '../tasks/filters';
 import {
@@ -34,27 +35,30 @@ export async function readWidget<T>(log: WidgetLog, widget: string, read: () => 
   }
 }
 
-/** The whole dashboard of the user, "today" and the months being those of the time zone `tz`. */
+/**
+ * The whole dashboard of the member in their workspace (the records they see; their own bookings and e-mail
+ * accounts), "today" and the months being those of the time zone `tz`.
+ */
 export async function getDashboard(
   db: Db,
-  userId: string,
+  member: Member,
   tz: string,
   log: WidgetLog,
   now: Date = new Date(),
 ): Promise<Dashboard> {
   const [stats, schedule, recentTasks, emailAccounts, pipelineOverview, revenue] = await Promise.all([
-    readWidget(log, 'stats', () => readStats(db, userId)),
-    readWidget(log, 'schedule', () => readSchedule(db, userId, tz, now)),
-    readWidget(log, 'recentTasks', () => readRecentTasks(db, userId)),
-    readWidget(log, 'emailAccounts', () => readEmailAccounts(db, userId)),
-    readWidget(log, 'pipelineOverview', () => selectRows<StageSummaryRow>(db, pipelineOverviewSql(userId))),
-    readWidget(log, 'revenue', () => readRevenue(db, userId, tz, now)),
+    readWidget(log, 'stats', () => readStats(db, member)),
+    readWidget(log, 'schedule', () => readSchedule(db, member, tz, now)),
+    readWidget(log, 'recentTasks', () => readRecentTasks(db, member)),
+    readWidget(log, 'emailAccounts', () => readEmailAccounts(db, member.userId)),
+    readWidget(log, 'pipelineOverview', () => selectRows<StageSummaryRow>(db, pipelineOverviewSql(member))),
+    readWidget(log, 'revenue', () => readRevenue(db, member, tz, now)),
   ]);
   return { stats, schedule, recentTasks, emailAccounts, pipelineOverview, revenue };
 }
 
-async function readStats(db: Db, userId: string): Promise<Dashboard['stats']> {
-  const [row] = await selectRows<StatsRow>(db, statsSql(userId));
+async function readStats(db: Db, member: Member): Promise<Dashboard['stats']> {
+  const [row] = await selectRows<StatsRow>(db, statsSql(member));
   return {
     totalDealValue: row!.total_deal_value,
     totalContacts: row!.total_contacts,
@@ -63,9 +67,9 @@ async function readStats(db: Db, userId: string): Promise<Dashboard['stats']> {
   };
 }
 
-async function readSchedule(db: Db, userId: string, tz: string, now: Date): Promise<ScheduleItem[]> {
+async function readSchedule(db: Db, member: Member, tz: string, now: Date): Promise<ScheduleItem[]> {
   const { from, to } = dueRange('today', tz, now);
-  const rows = await selectRows<ScheduleRow>(db, scheduleSql(userId, from, to));
+  const rows = await selectRows<ScheduleRow>(db, scheduleSql(member, from, to));
   return rows.map((row) => ({
     kind: row.kind,
     id: row.id,
@@ -78,8 +82,8 @@ async function readSchedule(db: Db, userId: string, tz: string, now: Date): Prom
   }));
 }
 
-async function readRecentTasks(db: Db, userId: string): Promise<Dashboard['recentTasks']> {
-  const rows = await selectRows<RecentTaskRow>(db, recentTasksSql(userId));
+async function readRecentTasks(db: Db, member: Member): Promise<Dashboard['recentTasks']> {
+  const rows = await selectRows<RecentTaskRow>(db, recentTasksSql(member));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -114,9 +118,9 @@ export function revenueMonths(tz: string, now: Date, count = REVENUE_MONTHS): Mo
   });
 }
 
-async function readRevenue(db: Db, userId: string, tz: string, now: Date): Promise<Dashboard['revenue']> {
+async function readRevenue(db: Db, member: Member, tz: string, now: Date): Promise<Dashboard['revenue']> {
   const months = revenueMonths(tz, now);
-  const rows = await selectRows<RevenueRow>(db, revenueSql(userId, months));
+  const rows = await selectRows<RevenueRow>(db, revenueSql(member, months));
   const byBucket = new Map(rows.map((row) => [Number(row.bucket), row.value]));
   return months.map((m, i) => ({ month: m.month, value: byBucket.get(i + 1) ?? '0' }));
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { soloMember, type Member } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { authUsers } from '../../db/schema';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
@@ -9,7 +10,8 @@ import { statsSql, type StatsRow } from './queries';
 
 // The stat cards read user_stats, the deal board's column totals and the pipeline overview deal_stage_totals, the
 // unfiltered task board's counts task_status_totals; the database's triggers keep all three. After any sequence of changes, through the API or in bulk
-// in SQL, each user's rows must hold exactly what counting their rows gives. The changes: test/user-stats-operations.ts.
+// in SQL, each workspace's and each member's rows must hold exactly what counting their rows gives (each user works in
+// their own workspace; records given to another user stay in theirs). The changes: test/user-stats-operations.ts.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,16 +23,23 @@ const db = () => t.database.db;
 const rows = <T>(query: ReturnType<typeof sql>) => selectRows<T>(db(), query);
 const apply = statsOperations(() => t);
 
-/** The stat cards counted from every row of the user, as the dashboard did before user_stats. */
-async function countedStats(userId: string): Promise<StatsRow> {
+/**
+ * The stat cards counted from every row the member sees, as the dashboard did before user_stats: the workspace's, or
+ * under "own records" the member's own there and the tasks another member assigned them there.
+ */
+async function countedStats({ workspaceId, userId, ownOnly }: Member): Promise<StatsRow> {
+  const seen = ownOnly
+    ? sql`workspace_id = ${workspaceId} and user_id = ${userId}`
+    : sql`workspace_id = ${workspaceId}`;
+  const assigned = ownOnly
+    ? sql`(select count(*)::int from tasks where workspace_id = ${workspaceId}
+          and assigned_user_id = ${userId} and assigned_user_id <> user_id and status <> 'Done')`
+    : sql`0`;
   const [row] = await rows<StatsRow>(sql`select
-    (select coalesce(sum(value)::text, '0') from deals where user_id = ${userId} and stage <> 'Lost')
-      as total_deal_value,
-    (select count(*)::int from contacts where user_id = ${userId}) as total_contacts,
-    (select count(*)::int from projects where user_id = ${userId} and status <> 'Completed') as active_projects,
-    (select count(*)::int from tasks where user_id = ${userId} and status <> 'Done')
-      + (select count(*)::int from tasks
-          where assigned_user_id = ${userId} and assigned_user_id <> user_id and status <> 'Done') as open_tasks`);
+    (select coalesce(sum(value)::text, '0') from deals where ${seen} and stage <> 'Lost') as total_deal_value,
+    (select count(*)::int from contacts where ${seen}) as total_contacts,
+    (select count(*)::int from projects where ${seen} and status <> 'Completed') as active_projects,
+    (select count(*)::int from tasks where ${seen} and status <> 'Done') + ${assigned} as open_tasks`);
   return row!;
 }
 
@@ -55,21 +64,43 @@ async function stageTotals(userId: string): Promise<{ kept: StageTotal[]; counte
   return { kept, counted };
 }
 
-/** Each status's tasks as the board counts them (own, and assigned by another user): as kept and as counted. */
+/**
+ * Each workspace's and status's tasks as the board counts them for the user (own, and assigned by another user, of
+ * which `assigned`): as kept and as counted.
+ */
 async function taskTotals(userId: string) {
-  const kept = await rows(sql`select status, tasks as n from task_status_totals
-    where user_id = ${userId} and tasks <> 0 order by status`);
-  const counted = await rows(sql`select status, count(*)::int as n from (
-      select status from tasks where user_id = ${userId}
-      union all select status from tasks where assigned_user_id = ${userId} and assigned_user_id <> user_id
-    ) t group by status order by status`);
+  const kept = await rows(sql`select workspace_id, status, tasks as n, assigned from task_status_totals
+    where user_id = ${userId} and tasks <> 0 order by workspace_id, status`);
+  const counted =
+    await rows(sql`select workspace_id, status, count(*)::int as n, count(*) filter (where assigned)::int as assigned
+    from (
+      select workspace_id, status, false as assigned from tasks where user_id = ${userId}
+      union all select workspace_id, status, true from tasks
+        where assigned_user_id = ${userId} and assigned_user_id <> user_id
+    ) t group by workspace_id, status order by workspace_id, status`);
   return { kept, counted };
 }
 
+/** Each user's own workspace as its Owner sees it, and each user as an "own records" member of each of them. */
+function membersOf(users: UserClient[]): [Member, string][] {
+  return users.flatMap((workspace, w) => [
+    [soloMember(workspace.id), `workspace ${w}`] as [Member, string],
+    ...users.map(
+      (user, u) =>
+        [{ workspaceId: workspace.id, userId: user.id, ownOnly: true }, `user ${u} in workspace ${w}`] as [
+          Member,
+          string,
+        ],
+    ),
+  ]);
+}
+
 async function expectConsistent(users: UserClient[], step: string) {
+  for (const [member, who] of membersOf(users)) {
+    const [kept] = await rows<StatsRow>(statsSql(member));
+    expect(comparable(kept!), `${step}, ${who}`).toEqual(comparable(await countedStats(member)));
+  }
   for (const user of users) {
-    const [kept] = await rows<StatsRow>(statsSql(user.id));
-    expect(comparable(kept!), `${step}, user ${users.indexOf(user)}`).toEqual(comparable(await countedStats(user.id)));
     const stages = await stageTotals(user.id);
     expect(stages.kept, `${step}, stages of user ${users.indexOf(user)}`).toEqual(stages.counted);
     const statuses = await taskTotals(user.id);
@@ -91,8 +122,9 @@ describe('user stats', () => {
         }
         // Cat goes with all her rows, some of them tasks she assigned to the others, others assigned to her.
         const cat = users[2]!;
-        await db().execute(sql`insert into tasks (user_id, assigned_user_id, name)
-          values (${cat.id}, ${users[0]!.id}, 'From Cat'), (${users[1]!.id}, ${cat.id}, 'For Cat')`);
+        await db().execute(sql`insert into tasks (user_id, workspace_id, assigned_user_id, name)
+          values (${cat.id}, ${cat.id}, ${users[0]!.id}, 'From Cat'),
+            (${users[1]!.id}, ${users[1]!.id}, ${cat.id}, 'For Cat')`);
         await expectConsistent(users, 'tasks between Cat and the others');
         await db().delete(authUsers).where(eq(authUsers.id, cat.id));
         await expectConsistent(users.slice(0, 2), 'Cat deleted');
@@ -101,7 +133,7 @@ describe('user stats', () => {
         expect(await rows(sql`select 1 from task_status_totals where user_id = ${cat.id}`)).toEqual([]);
         // The dashboard shows the kept figures.
         const dashboard = ok(await users[0]!.get('/api/dashboard')).json<{ stats: Record<string, unknown> }>();
-        const counted = await countedStats(users[0]!.id);
+        const counted = await countedStats(soloMember(users[0]!.id));
         expect(dashboard.stats).toMatchObject({
           totalContacts: counted.total_contacts,
           activeProjects: counted.active_projects,
@@ -120,7 +152,7 @@ describe('user stats', () => {
     );
     for (const res of results) ok(res, 201);
     await expectConsistent([user], 'after 20 concurrent creations');
-    const [kept] = await rows<StatsRow>(statsSql(user.id));
+    const [kept] = await rows<StatsRow>(statsSql(soloMember(user.id)));
     expect(kept!.total_contacts).toBe(20);
   });
 
@@ -154,10 +186,13 @@ describe('user stats', () => {
     // As a form submission's lead: a contact (user_stats), a pause, then a deal in Lead (its stage row). Meanwhile a
     // move out of Lead into Lost takes both stages and needs user_stats: it must wait for the first, not deadlock.
     const lead = db().transaction(async (tx) => {
-      await tx.execute(sql`insert into contacts (user_id, name) values (${user.id}, 'Lead contact')`);
+      await tx.execute(
+        sql`insert into contacts (user_id, workspace_id, name) values (${user.id}, ${user.id}, 'Lead contact')`,
+      );
       await tx.execute(sql`select pg_sleep(0.3)`);
       await tx.execute(
-        sql`insert into deals (user_id, pipeline_id, name, stage) values (${user.id}, ${pipelineId}, 'New', 'Lead')`,
+        sql`insert into deals (user_id, workspace_id, pipeline_id, name, stage)
+          values (${user.id}, ${user.id}, ${pipelineId}, 'New', 'Lead')`,
       );
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -168,7 +203,7 @@ describe('user stats', () => {
 
   it('read as zeros for a user with nothing yet', async () => {
     const user = await signUp(t.app, 'new');
-    const [kept] = await rows<StatsRow>(statsSql(user.id));
+    const [kept] = await rows<StatsRow>(statsSql(soloMember(user.id)));
     expect(kept).toEqual({ total_deal_value: '0', total_contacts: 0, active_projects: 0, open_tasks: 0 });
   });
 });

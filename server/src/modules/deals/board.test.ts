@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPipelineStages } from '@common/constants';
 import { BOARD_PAGE_SIZE, type Board, type Deal } from '@common/deals';
 import { analyzeChangedTables } from '../../db/auto-analyze';
+import { soloMember } from '../../db/member-scope';
 import { dealActivities, deals } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { firstPagesSql } from './board';
@@ -31,7 +32,16 @@ async function newPipeline(user: UserClient): Promise<string> {
 const seedDeals = (user: UserClient, pipelineId: string, stage: string, n: number, value: string | null = null) =>
   t.database.db
     .insert(deals)
-    .values(Array.from({ length: n }, (_, i) => ({ userId: user.id, pipelineId, stage, name: `${stage} ${i}`, value })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        userId: user.id,
+        workspaceId: user.id,
+        pipelineId,
+        stage,
+        name: `${stage} ${i}`,
+        value,
+      })),
+    )
     .returning({ id: deals.id });
 
 async function board(user: UserClient, pipelineId: string): Promise<Board> {
@@ -202,15 +212,15 @@ describe('deal board', () => {
         .join('\n');
     const before: [string, string] = ['2000-01-01T00:00:00.000000Z', '00000000-0000-0000-0000-000000000000'];
     for (const query of [
-      columnSql(user.id, { pipelineId, stage: 'Lead', limit: 20, before: null }),
-      columnSql(user.id, { pipelineId, stage: 'Lead', limit: 20, before }),
-      firstPagesSql(user.id, pipelineId),
+      columnSql(soloMember(user.id), { pipelineId, stage: 'Lead', limit: 20, before: null }),
+      columnSql(soloMember(user.id), { pipelineId, stage: 'Lead', limit: 20, before }),
+      firstPagesSql(soloMember(user.id), pipelineId),
     ]) {
       const plan = await planOf(query);
       // The page's limit reads the column index in order: no sort of the column's deals in between
       // (a sort of the page's few rows above it is fine).
       expect(plan, plan).toMatch(
-        /Limit[^\n]*\n\s*->\s+Index Scan using deals_user_pipeline_stage_created_idx on deals/,
+        /Limit[^\n]*\n\s*->\s+Index Scan using deals_workspace_pipeline_stage_created_idx on deals/,
       );
       expect(plan, plan).not.toMatch(/(Seq|Bitmap Heap) Scan on deals/);
     }

@@ -2,10 +2,12 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { BOARD_PAGE_SIZE, type Deal } from '@common/deals';
 import type { Db } from '../../db/client';
 import { keysetPage } from '../../db/keyset';
+import { visibleSql, visibleTo, type Member } from '../../db/member-scope';
 import { dealStageTotals, pipelines } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { notFound } from '../../errors';
 import type { KeysetPage } from '../../http/cursor';
+import { pipelineVisibleTo } from '../pipelines/service';
 import { dealJoins, dealKey, dealSelect, toDeal, type DealRow } from './read';
 
 export interface BoardColumnPage {
@@ -16,28 +18,34 @@ export interface BoardColumnPage {
 }
 
 /**
- * The whole board in three queries whatever its size: the pipeline, each stage's count and total (kept by the
- * deal_stage_totals triggers, so no deal is counted here), and
+ * The whole board in three queries whatever its size: the pipeline, each stage's count and total (kept per owner by
+ * the deal_stage_totals triggers, so no deal is counted here: the workspace's totals are the sum of its owners' rows,
+ * an "own records" member's their own row), and
  * every column's first page (one lateral read of the column index per stage, with each deal's contact
  * and next activity joined on).
  */
 export async function getBoard(
   db: Db,
-  userId: string,
+  member: Member,
   pipelineId: string,
 ): Promise<{ pipelineId: string; columns: BoardColumnPage[] }> {
   const [pipeline] = await db
     .select({ stages: pipelines.stages })
     .from(pipelines)
-    .where(and(eq(pipelines.id, pipelineId), eq(pipelines.userId, userId)));
+    .where(and(eq(pipelines.id, pipelineId), pipelineVisibleTo(member)));
   if (!pipeline) throw notFound();
 
   const [totals, rows] = await Promise.all([
     db
-      .select({ stage: dealStageTotals.stage, n: dealStageTotals.deals, total: dealStageTotals.value })
+      .select({
+        stage: dealStageTotals.stage,
+        n: sql<number>`sum(${dealStageTotals.deals})::int`,
+        total: sql<string>`sum(${dealStageTotals.value})::text`,
+      })
       .from(dealStageTotals)
-      .where(and(eq(dealStageTotals.userId, userId), eq(dealStageTotals.pipelineId, pipelineId))),
-    selectRows<DealRow & { column_stage: string }>(db, firstPagesSql(userId, pipelineId)),
+      .where(and(eq(dealStageTotals.pipelineId, pipelineId), visibleTo(dealStageTotals, member)))
+      .groupBy(dealStageTotals.stage),
+    selectRows<DealRow & { column_stage: string }>(db, firstPagesSql(member, pipelineId)),
   ]);
 
   const byStage = new Map<string, DealRow[]>();
@@ -59,17 +67,17 @@ export async function getBoard(
 }
 
 /** Every column's first page (and one more row, telling whether there is a next): one index range per stage. */
-export function firstPagesSql(userId: string, pipelineId: string): SQL {
+export function firstPagesSql(member: Member, pipelineId: string): SQL {
   return sql`select s.stage as column_stage, ${dealSelect}
     from pipelines p
     cross join lateral unnest(p.stages) as s(stage)
     cross join lateral (
       select * from deals
-      where user_id = ${userId} and pipeline_id = ${pipelineId} and stage = s.stage
+      where ${visibleSql(member)} and pipeline_id = ${pipelineId} and stage = s.stage
       order by created_at desc, id desc
       limit ${BOARD_PAGE_SIZE + 1}
     ) d
     ${dealJoins}
-    where p.id = ${pipelineId} and p.user_id = ${userId}
+    where p.id = ${pipelineId} and p.workspace_id = ${member.workspaceId}
     order by d.created_at desc, d.id desc`;
 }

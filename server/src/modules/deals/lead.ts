@@ -1,18 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { DEAL_NOTES_MAX } from '@common/deals';
 import type { Tx } from '../../db/client';
+import { ownedBy, type Member } from '../../db/member-scope';
 import { deals, pipelines } from '../../db/schema';
 import { findOrCreateContactByEmail, type ContactFields } from '../contacts/find-or-create';
+import { pipelineVisibleTo } from '../pipelines/service';
 import { wonAtFor } from './won-at';
 
 // A lead from outside the app (a form submission, a chatbot's Capture Lead): the contact found by its e-mail or
-// made (the contacts area's rule), and a deal for it, inside the caller's transaction. One set of rules for every
-// way a lead comes in.
+// made (the contacts area's rule), and a deal for it, inside the caller's transaction, both owned by the member the
+// lead comes in for (a public form or chatbot: its owner, in its workspace). One set of rules for every way a lead
+// comes in.
 
 const MAX_DEAL_NAME = 200;
 
 export interface LeadDeal {
-  /** One of the owner's pipelines; null: their default pipeline. */
+  /** One of the workspace's pipelines; null: its default pipeline. */
   pipelineId: string | null;
   /** The first of these that is one of the pipeline's stages; else the pipeline's first stage. */
   stages: (string | null | undefined)[];
@@ -26,17 +29,17 @@ export interface LeadDeal {
 export interface SavedLead {
   contactId: string | null;
   dealId: string | null;
-  /** A deal was asked for, but the pipeline is not the owner's (anymore) or has no stage: no deal was made. */
+  /** A deal was asked for, but the pipeline is not the workspace's (anymore) or has no stage: no deal was made. */
   pipelineMissing: boolean;
 }
 
 /** The lead's contact and, when `deal` is given, its one deal, inside the caller's transaction. */
 export async function saveLead(
   tx: Tx,
-  userId: string,
+  member: Member,
   lead: { contact: ContactFields; deal: LeadDeal | null },
 ): Promise<SavedLead> {
-  const contactId = await findOrCreateContactByEmail(tx, userId, lead.contact);
+  const contactId = await findOrCreateContactByEmail(tx, member, lead.contact);
   const { deal } = lead;
   if (!deal) return { contactId, dealId: null, pipelineMissing: false };
   // FOR SHARE, as a deal's own create does: a stage removal or pipeline delete waits for this deal.
@@ -45,7 +48,7 @@ export async function saveLead(
     .from(pipelines)
     .where(
       and(
-        eq(pipelines.userId, userId),
+        pipelineVisibleTo(member),
         deal.pipelineId === null ? eq(pipelines.isDefault, true) : eq(pipelines.id, deal.pipelineId),
       ),
     )
@@ -55,7 +58,7 @@ export async function saveLead(
   const [row] = await tx
     .insert(deals)
     .values({
-      userId,
+      ...ownedBy(member),
       pipelineId: pipeline.id,
       name: deal.name.slice(0, MAX_DEAL_NAME),
       stage,

@@ -34,8 +34,8 @@ describe('deal options', () => {
     const first = await newPipeline(user);
     const second = await newPipeline(user);
     await t.database.db.execute(
-      sql`insert into deals (user_id, pipeline_id, stage, name, created_at)
-        select ${user.id}, case when i % 2 = 0 then ${first}::uuid else ${second}::uuid end,
+      sql`insert into deals (user_id, workspace_id, pipeline_id, stage, name, created_at)
+        select ${user.id}, ${user.id}, case when i % 2 = 0 then ${first}::uuid else ${second}::uuid end,
           (array['Lead', 'Won', 'Lost'])[1 + i % 3], 'Deal ' || i, now() - i * interval '1 minute'
         from generate_series(1, 30) as i`,
     );

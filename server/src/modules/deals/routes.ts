@@ -10,7 +10,7 @@ const COLUMN_LIST = 'deals:column';
 
 export async function dealsRoutes(app: FastifyInstance) {
   serve(app, dealsApi.board, async (req) => {
-    const board = await getBoard(app.db, req.user.id, req.query.pipelineId);
+    const board = await getBoard(app.db, req.member, req.query.pipelineId);
     return {
       pipelineId: board.pipelineId,
       columns: board.columns.map(({ page, ...column }) => ({
@@ -23,24 +23,24 @@ export async function dealsRoutes(app: FastifyInstance) {
   serve(app, dealsApi.column, async (req) => {
     const { pipelineId, stage, limit, cursor } = req.query;
     const before = app.cursors.open(cursor, req.user.id, COLUMN_LIST);
-    const page = await listColumn(app.db, req.user.id, { pipelineId, stage, limit, before });
+    const page = await listColumn(app.db, req.member, { pipelineId, stage, limit, before });
     return app.cursors.pageOf(page, req.user.id, COLUMN_LIST);
   });
 
-  serve(app, dealsApi.options, async (req) => ({ items: await dealOptions(app.db, req.user.id, req.query.q) }));
+  serve(app, dealsApi.options, async (req) => ({ items: await dealOptions(app.db, req.member, req.query.q) }));
 
-  serve(app, dealsApi.one, (req) => getDeal(app.db, req.user.id, req.params.id));
+  serve(app, dealsApi.one, (req) => getDeal(app.db, req.member, req.params.id));
 
   serve(app, dealsApi.create, async (req, reply) =>
-    reply.code(201).send(await createDeal(app.db, req.user.id, req.body)),
+    reply.code(201).send(await createDeal(app.db, req.member, req.body)),
   );
 
-  serve(app, dealsApi.update, (req) => updateDeal(app.db, req.user.id, req.params.id, req.body));
+  serve(app, dealsApi.update, (req) => updateDeal(app.db, req.member, req.params.id, req.body));
 
-  serve(app, dealsApi.move, (req) => moveDeal(app.db, req.user.id, req.params.id, req.body.stage));
+  serve(app, dealsApi.move, (req) => moveDeal(app.db, req.member, req.params.id, req.body.stage));
 
   serve(app, dealsApi.remove, async (req, reply) => {
-    await deleteDeal(app.db, req.user.id, req.params.id);
+    await deleteDeal(app.db, req.member, req.params.id);
     return reply.code(204).send();
   });
 }

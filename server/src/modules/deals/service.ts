@@ -3,20 +3,23 @@ import type { z } from 'zod';
 import { dealMessages, type Deal, type DealDetail, type dealInputSchema } from '@common/deals';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
+import { inWorkspaceOf, ownedBy, visibleSql, visibleTo, type Member } from '../../db/member-scope';
 import { contacts, deals, pipelines } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { AppError, notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
+import { pipelineVisibleTo } from '../pipelines/service';
 import { dealJoins, dealKey, dealSelect, toDeal, toDealDetail, type DealDetailRow, type DealRow } from './read';
 import { wonAtFor } from './won-at';
 
 export type DealValues = z.output<typeof dealInputSchema>;
 
 /** One deal with its details (the notes the board leaves out). */
-export async function getDeal(db: Db | Tx, userId: string, id: string): Promise<DealDetail> {
+export async function getDeal(db: Db | Tx, member: Member, id: string): Promise<DealDetail> {
   const [row] = await selectRows<DealDetailRow>(
     db,
-    sql`select ${dealSelect}, d.notes from deals d ${dealJoins} where d.id = ${id} and d.user_id = ${userId}`,
+    sql`select ${dealSelect}, d.notes from deals d ${dealJoins}
+      where d.id = ${id} and ${visibleSql(member, { alias: 'd' })}`,
   );
   if (!row) throw notFound();
   return toDealDetail(row);
@@ -30,30 +33,30 @@ export interface ColumnQuery {
 }
 
 /**
- * A page of one board column, newest first, before a position; deals_user_pipeline_stage_created_idx answers it.
- * Another user's pipeline has no deals of this user: an empty page.
+ * A page of one board column, newest first, before a position; deals_workspace_pipeline_stage_created_idx answers it.
+ * Another workspace's pipeline has no deals of this member: an empty page.
  */
-export async function listColumn(db: Db, userId: string, query: ColumnQuery): Promise<KeysetPage<Deal>> {
-  const rows = await selectRows<DealRow>(db, columnSql(userId, query));
-  // Rows prove the pipeline is the user's; an empty page must not hide whether another user's exists.
-  if (rows.length === 0) await ownPipelineOrNotFound(db, userId, query.pipelineId);
+export async function listColumn(db: Db, member: Member, query: ColumnQuery): Promise<KeysetPage<Deal>> {
+  const rows = await selectRows<DealRow>(db, columnSql(member, query));
+  // Rows prove the pipeline is the workspace's; an empty page must not hide whether another workspace's exists.
+  if (rows.length === 0) await visiblePipelineOrNotFound(db, member, query.pipelineId);
   return keysetPage(rows, query.limit, dealKey, toDeal);
 }
 
-async function ownPipelineOrNotFound(db: Db, userId: string, pipelineId: string) {
+async function visiblePipelineOrNotFound(db: Db, member: Member, pipelineId: string) {
   const [pipeline] = await db
     .select({ id: pipelines.id })
     .from(pipelines)
-    .where(and(eq(pipelines.id, pipelineId), eq(pipelines.userId, userId)));
+    .where(and(eq(pipelines.id, pipelineId), pipelineVisibleTo(member)));
   if (!pipeline) throw notFound();
 }
 
 /** The column page's SQL (exported for the test of its plan). */
-export function columnSql(userId: string, { pipelineId, stage, limit, before }: ColumnQuery): SQL {
+export function columnSql(member: Member, { pipelineId, stage, limit, before }: ColumnQuery): SQL {
   return sql`select ${dealSelect}
     from (
       select * from deals
-      where user_id = ${userId} and pipeline_id = ${pipelineId} and stage = ${stage}
+      where ${visibleSql(member)} and pipeline_id = ${pipelineId} and stage = ${stage}
         ${before ? sql`and ${beforeKey(sql`created_at`, sql`id`, before)}` : sql``}
       order by created_at desc, id desc
       limit ${limit + 1}
@@ -62,43 +65,43 @@ export function columnSql(userId: string, { pipelineId, stage, limit, before }: 
     order by d.created_at desc, d.id desc`;
 }
 
-export function createDeal(db: Db, userId: string, input: DealValues): Promise<DealDetail> {
+export function createDeal(db: Db, member: Member, input: DealValues): Promise<DealDetail> {
   return db.transaction(async (tx) => {
-    await checkReferences(tx, userId, input);
+    await checkReferences(tx, member, input);
     const [row] = await tx
       .insert(deals)
-      .values({ ...toColumns(input), userId, wonAt: wonAtFor(input.stage, { isNew: true }) })
+      .values({ ...toColumns(input), ...ownedBy(member), wonAt: wonAtFor(input.stage, { isNew: true }) })
       .returning({ id: deals.id });
-    return getDeal(tx, userId, row!.id);
+    return getDeal(tx, member, row!.id);
   });
 }
 
-export function updateDeal(db: Db, userId: string, id: string, input: DealValues): Promise<DealDetail> {
+export function updateDeal(db: Db, member: Member, id: string, input: DealValues): Promise<DealDetail> {
   return db.transaction(async (tx) => {
     // No lock here: the pipeline is locked first (in checkReferences), then the deal by the update, the order
     // a stage rename takes them in, so the two never deadlock.
-    const [own] = await tx
+    const [visible] = await tx
       .select({ id: deals.id })
       .from(deals)
-      .where(and(eq(deals.id, id), eq(deals.userId, userId)));
-    if (!own) throw notFound();
-    await checkReferences(tx, userId, input);
+      .where(and(eq(deals.id, id), visibleTo(deals, member)));
+    if (!visible) throw notFound();
+    await checkReferences(tx, member, input);
     await tx
       .update(deals)
       .set({ ...toColumns(input), wonAt: wonAtFor(input.stage) })
       .where(eq(deals.id, id));
-    return getDeal(tx, userId, id);
+    return getDeal(tx, member, id);
   });
 }
 
 /** The drag on the board: the stage must be one of the deal's pipeline. */
-export function moveDeal(db: Db, userId: string, id: string, stage: string): Promise<DealDetail> {
+export function moveDeal(db: Db, member: Member, id: string, stage: string): Promise<DealDetail> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ stages: pipelines.stages })
       .from(deals)
       .innerJoin(pipelines, eq(pipelines.id, deals.pipelineId))
-      .where(and(eq(deals.id, id), eq(deals.userId, userId)))
+      .where(and(eq(deals.id, id), visibleTo(deals, member)))
       .for('share', { of: pipelines });
     if (!row) throw notFound();
     if (!row.stages.includes(stage))
@@ -107,30 +110,30 @@ export function moveDeal(db: Db, userId: string, id: string, stage: string): Pro
       .update(deals)
       .set({ stage, wonAt: wonAtFor(stage) })
       .where(eq(deals.id, id));
-    return getDeal(tx, userId, id);
+    return getDeal(tx, member, id);
   });
 }
 
 /** Its activities go with it (ON DELETE CASCADE). */
-export async function deleteDeal(db: Db, userId: string, id: string): Promise<void> {
+export async function deleteDeal(db: Db, member: Member, id: string): Promise<void> {
   const rows = await db
     .delete(deals)
-    .where(and(eq(deals.id, id), eq(deals.userId, userId)))
+    .where(and(eq(deals.id, id), visibleTo(deals, member)))
     .returning({ id: deals.id });
   if (!rows.length) throw notFound();
 }
 
 /**
- * The pipeline and contact must be the user's, the stage one of that pipeline's: a 400 naming each field.
+ * The pipeline and contact must be ones the member sees, the stage one of that pipeline's: a 400 naming each field.
  * The pipeline row is held FOR SHARE to the end of the transaction, so a concurrent stage removal or
  * pipeline delete waits for this deal (and then counts it) instead of leaving it at a stage that is gone.
  */
-async function checkReferences(tx: Tx, userId: string, input: DealValues): Promise<void> {
+async function checkReferences(tx: Tx, member: Member, input: DealValues): Promise<void> {
   const fields: Record<string, string> = {};
   const [pipeline] = await tx
     .select({ stages: pipelines.stages })
     .from(pipelines)
-    .where(and(eq(pipelines.id, input.pipelineId), eq(pipelines.userId, userId)))
+    .where(and(eq(pipelines.id, input.pipelineId), pipelineVisibleTo(member)))
     .for('share');
   if (!pipeline) fields.pipelineId = 'Pipeline not found';
   else if (!pipeline.stages.includes(input.stage)) fields.stage = dealMessages.stageNotInPipeline;
@@ -138,7 +141,7 @@ async function checkReferences(tx: Tx, userId: string, input: DealValues): Promi
     const [contact] = await tx
       .select({ id: contacts.id })
       .from(contacts)
-      .where(and(eq(contacts.id, input.contactId), eq(contacts.userId, userId)))
+      .where(and(eq(contacts.id, input.contactId), visibleTo(contacts, member)))
       .for('key share');
     if (!contact) fields.contactId = 'Contact not found';
   }
@@ -160,10 +163,13 @@ function toColumns(input: DealValues) {
   };
 }
 
-/** A stage renamed in its pipeline: its deals move to the new name, inside the pipeline's own transaction. */
+/**
+ * A stage renamed in its pipeline: its deals, whoever owns them, move to the new name, inside the pipeline's own
+ * transaction.
+ */
 export async function moveDealsToStage(
   tx: Tx,
-  userId: string,
+  member: Member,
   pipelineId: string,
   from: string,
   to: string,
@@ -171,5 +177,5 @@ export async function moveDealsToStage(
   await tx
     .update(deals)
     .set({ stage: to, wonAt: wonAtFor(to) })
-    .where(and(eq(deals.userId, userId), eq(deals.pipelineId, pipelineId), eq(deals.stage, from)));
+    .where(and(inWorkspaceOf(deals, member), eq(deals.pipelineId, pipelineId), eq(deals.stage, from)));
 }

@@ -90,14 +90,14 @@ export async function emailRoutes(app: FastifyInstance) {
   serve(app, emailApi.contactEmails, async (req) => {
     const list = `email:contact:${req.params.id}`;
     const before = app.cursors.open(req.query.cursor, req.user.id, list);
-    const page = await listContactEmails(app.db, req.user.id, req.params.id, req.query.limit, before);
+    const page = await listContactEmails(app.db, req.member, req.params.id, req.query.limit, before);
     return app.cursors.pageOf(page, req.user.id, list);
   });
 
   serve(app, emailApi.dealEmails, async (req) => {
     const list = `email:deal:${req.params.id}`;
     const before = app.cursors.open(req.query.cursor, req.user.id, list);
-    const page = await listDealEmails(app.db, req.user.id, req.params.id, req.query.limit, before);
+    const page = await listDealEmails(app.db, req.member, req.params.id, req.query.limit, before);
     return app.cursors.pageOf(page, req.user.id, list);
   });
 }

@@ -5,6 +5,7 @@ import { EMAIL_UNREAD_CAP, emailFolderMessages } from '@common/email';
 import type { Count } from '@common/http';
 import type { Db } from '../../db/client';
 import { beforeKey, countUpTo, keysetPage } from '../../db/keyset';
+import { visibleTo, type Member } from '../../db/member-scope';
 import { contacts, deals, mailAttachments, mailFolders, mailMessageAddresses, mailMessages } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
@@ -260,10 +261,10 @@ async function emailsOfAddress(
   return keysetPage(rows, limit, (row) => [row.receivedKey, row.id], toListItem);
 }
 
-/** The mail to or from the contact's e-mail; another user's contact is not found. */
+/** The member's mail to or from the contact's e-mail; a contact the member does not see is not found. */
 export async function listContactEmails(
   db: Db,
-  userId: string,
+  member: Member,
   contactId: string,
   limit: number,
   before: CursorKey | null,
@@ -271,15 +272,15 @@ export async function listContactEmails(
   const [contact] = await db
     .select({ email: contacts.email })
     .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)));
+    .where(and(eq(contacts.id, contactId), visibleTo(contacts, member)));
   if (!contact) throw notFound();
-  return emailsOfAddress(db, userId, contact.email, limit, before);
+  return emailsOfAddress(db, member.userId, contact.email, limit, before);
 }
 
-/** The mail of the deal's contact (none without one); another user's deal is not found. */
+/** The member's mail of the deal's contact (none without one); a deal the member does not see is not found. */
 export async function listDealEmails(
   db: Db,
-  userId: string,
+  member: Member,
   dealId: string,
   limit: number,
   before: CursorKey | null,
@@ -287,8 +288,8 @@ export async function listDealEmails(
   const [deal] = await db
     .select({ email: contacts.email })
     .from(deals)
-    .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.userId, userId)))
-    .where(and(eq(deals.id, dealId), eq(deals.userId, userId)));
+    .leftJoin(contacts, and(eq(contacts.id, deals.contactId), eq(contacts.workspaceId, member.workspaceId)))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, member)));
   if (!deal) throw notFound();
-  return emailsOfAddress(db, userId, deal.email, limit, before);
+  return emailsOfAddress(db, member.userId, deal.email, limit, before);
 }

@@ -10,20 +10,20 @@ export async function formsRoutes(app: FastifyInstance) {
 
   serve(app, formsApi.list, async (req) => {
     const before = app.cursors.open(req.query.cursor, req.user.id, 'forms');
-    const page = await listForms(app.db, req.user.id, { limit: req.query.limit, before }, publicUrl);
+    const page = await listForms(app.db, req.member, { limit: req.query.limit, before }, publicUrl);
     return app.cursors.pageOf(page, req.user.id, 'forms');
   });
 
-  serve(app, formsApi.one, (req) => getForm(app.db, req.user.id, req.params.id, publicUrl));
+  serve(app, formsApi.one, (req) => getForm(app.db, req.member, req.params.id, publicUrl));
 
   serve(app, formsApi.create, async (req, reply) =>
-    reply.code(201).send(await createForm(app.db, req.user.id, req.body, publicUrl)),
+    reply.code(201).send(await createForm(app.db, req.member, req.body, publicUrl)),
   );
 
-  serve(app, formsApi.update, (req) => updateForm(app.db, req.user.id, req.params.id, req.body, publicUrl));
+  serve(app, formsApi.update, (req) => updateForm(app.db, req.member, req.params.id, req.body, publicUrl));
 
   serve(app, formsApi.remove, async (req, reply) => {
-    await deleteForm(app.db, req.user.id, req.params.id);
+    await deleteForm(app.db, req.member, req.params.id);
     return reply.code(204).send();
   });
 
@@ -31,11 +31,11 @@ export async function formsRoutes(app: FastifyInstance) {
     // One list per form: a cursor of another form's submissions is refused.
     const list = `forms:${req.params.id}:submissions`;
     const before = app.cursors.open(req.query.cursor, req.user.id, list);
-    const page = await listSubmissions(app.db, req.user.id, req.params.id, { limit: req.query.limit, before });
+    const page = await listSubmissions(app.db, req.member, req.params.id, { limit: req.query.limit, before });
     return app.cursors.pageOf(page, req.user.id, list);
   });
 
   serve(app, formsApi.submissionsCsv, async (req, reply) =>
-    sendCsv(reply, 'submissions.csv', await submissionsCsv(app.db, req.user.id, req.params.id)),
+    sendCsv(reply, 'submissions.csv', await submissionsCsv(app.db, req.member, req.params.id)),
   );
 }

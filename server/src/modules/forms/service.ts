@@ -3,13 +3,15 @@ import type { z } from 'zod';
 import { formEmbedCode, type Form, type formInputSchema } from '@common/forms';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
+import { ownedBy, visibleTo, type Member } from '../../db/member-scope';
 import { forms } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { scopedCssColumns } from './scoped-css';
 import { microsecondKey, readFields, readSettings, readStyle } from './stored';
 
-// The owner's forms (part 2 §7: select all by user_id newest first, insert, update, delete by id and user_id).
+// The workspace's forms (part 2 §7: select all by workspace_id newest first, insert, update, delete by id), as the
+// member sees them.
 
 export type FormValues = z.output<typeof formInputSchema>;
 
@@ -42,21 +44,21 @@ export function toForm(row: FormRow, publicUrl: string): Form {
   };
 }
 
-const ownForm = (userId: string, id: string) => and(eq(forms.id, id), eq(forms.userId, userId));
+const visibleForm = (member: Member, id: string) => and(eq(forms.id, id), visibleTo(forms, member));
 
 export interface FormListQuery {
   limit: number;
   before: CursorKey | null;
 }
 
-/** A page of the user's forms, newest first, before a position: forms_user_created_idx answers it. */
+/** A page of the forms the member sees, newest first, before a position: forms_workspace_created_idx answers it. */
 export async function listForms(
   db: Db,
-  userId: string,
+  member: Member,
   { limit, before }: FormListQuery,
   publicUrl: string,
 ): Promise<KeysetPage<Form>> {
-  const rows = await listFormsQuery(db, userId, { limit, before });
+  const rows = await listFormsQuery(db, member, { limit, before });
   return keysetPage(
     rows,
     limit,
@@ -66,39 +68,39 @@ export async function listForms(
 }
 
 /** The list's query itself (the plan test explains it). */
-export function listFormsQuery(db: Db, userId: string, { limit, before }: FormListQuery) {
+export function listFormsQuery(db: Db, member: Member, { limit, before }: FormListQuery) {
   return db
     .select({ ...formColumns, createdKey: sql<string>`${microsecondKey('forms.created_at')}` })
     .from(forms)
-    .where(and(eq(forms.userId, userId), beforeKey(forms.createdAt, forms.id, before)))
+    .where(and(visibleTo(forms, member), beforeKey(forms.createdAt, forms.id, before)))
     .orderBy(desc(forms.createdAt), desc(forms.id))
     .limit(limit + 1);
 }
 
-export async function getForm(db: Db | Tx, userId: string, id: string, publicUrl: string): Promise<Form> {
-  const [row] = await db.select(formColumns).from(forms).where(ownForm(userId, id));
+export async function getForm(db: Db | Tx, member: Member, id: string, publicUrl: string): Promise<Form> {
+  const [row] = await db.select(formColumns).from(forms).where(visibleForm(member, id));
   if (!row) throw notFound();
   return toForm(row, publicUrl);
 }
 
-/** The id and the fields of one of the user's forms (the submissions' table and CSV); another user's: 404. */
-export async function getOwnFormFields(db: Db, userId: string, id: string) {
-  const [row] = await db.select({ id: forms.id, fields: forms.fields }).from(forms).where(ownForm(userId, id));
+/** The id and the fields of a form the member sees (the submissions' table and CSV); any other: 404. */
+export async function getVisibleFormFields(db: Db, member: Member, id: string) {
+  const [row] = await db.select({ id: forms.id, fields: forms.fields }).from(forms).where(visibleForm(member, id));
   if (!row) throw notFound();
   return { id: row.id, fields: readFields(row.fields) };
 }
 
-export async function createForm(db: Db, userId: string, input: FormValues, publicUrl: string): Promise<Form> {
+export async function createForm(db: Db, member: Member, input: FormValues, publicUrl: string): Promise<Form> {
   const [row] = await db
     .insert(forms)
-    .values({ userId, ...toColumns(input) })
+    .values({ ...ownedBy(member), ...toColumns(input) })
     .returning(formColumns);
   return toForm(row!, publicUrl);
 }
 
 export async function updateForm(
   db: Db,
-  userId: string,
+  member: Member,
   id: string,
   input: FormValues,
   publicUrl: string,
@@ -106,15 +108,15 @@ export async function updateForm(
   const [row] = await db
     .update(forms)
     .set({ ...toColumns(input), updatedAt: new Date() })
-    .where(ownForm(userId, id))
+    .where(visibleForm(member, id))
     .returning(formColumns);
   if (!row) throw notFound();
   return toForm(row, publicUrl);
 }
 
 /** Its submissions go with it (ON DELETE CASCADE); contacts and deals they created stay. */
-export async function deleteForm(db: Db, userId: string, id: string): Promise<void> {
-  const rows = await db.delete(forms).where(ownForm(userId, id)).returning({ id: forms.id });
+export async function deleteForm(db: Db, member: Member, id: string): Promise<void> {
+  const rows = await db.delete(forms).where(visibleForm(member, id)).returning({ id: forms.id });
   if (!rows.length) throw notFound();
 }
 

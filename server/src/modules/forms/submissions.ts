@@ -1,15 +1,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Submission } from '@common/forms';
 import type { Db } from '../../db/client';
+import { inWorkspaceOf, type Member } from '../../db/member-scope';
 import { beforeKey, keysetPage } from '../../db/keyset';
 import { formSubmissions, type SubmittedField } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { csvLines } from '../../http/csv';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
-import { getOwnFormFields } from './service';
+import { getVisibleFormFields } from './service';
 import { microsecondKey } from './stored';
 
-// What a form received, as its owner sees it: a table newest first, and the CSV of all of it.
+// What a form received, as the members who see the form see it: a table newest first, and the CSV of all of it.
 
 const submissionColumns = {
   id: formSubmissions.id,
@@ -43,15 +44,18 @@ function toSubmission(row: SubmissionRow): Submission {
   };
 }
 
-/** The submissions of one form, newest first, before `before`: form_submissions_form_created_idx answers it. */
-export function submissionsQuery(db: Db, userId: string, formId: string, limit: number, before: CursorKey | null) {
+/**
+ * The submissions of one form (found visible to the member first), newest first, before `before`:
+ * form_submissions_form_created_idx answers it.
+ */
+export function submissionsQuery(db: Db, member: Member, formId: string, limit: number, before: CursorKey | null) {
   return db
     .select(submissionColumns)
     .from(formSubmissions)
     .where(
       and(
         eq(formSubmissions.formId, formId),
-        eq(formSubmissions.userId, userId),
+        inWorkspaceOf(formSubmissions, member),
         beforeKey(formSubmissions.createdAt, formSubmissions.id, before),
       ),
     )
@@ -64,15 +68,15 @@ export interface SubmissionListQuery {
   before: CursorKey | null;
 }
 
-/** A page of a form's submissions, newest first; another user's form: 404. */
+/** A page of a form's submissions, newest first; a form the member does not see: 404. */
 export async function listSubmissions(
   db: Db,
-  userId: string,
+  member: Member,
   formId: string,
   { limit, before }: SubmissionListQuery,
 ): Promise<KeysetPage<Submission>> {
-  await getOwnFormFields(db, userId, formId);
-  const rows = await submissionsQuery(db, userId, formId, limit + 1, before);
+  await getVisibleFormFields(db, member, formId);
+  const rows = await submissionsQuery(db, member, formId, limit + 1, before);
   return keysetPage(rows, limit, (row) => [row.createdKey, row.id], toSubmission);
 }
 
@@ -85,14 +89,14 @@ export const SUBMITTED_AT_HEADER = 'Submitted at';
  * The fields found in the form's submissions (their latest label), most recently submitted first. One pass over
  * the snapshots in the database before the rows are streamed: the header must name every column up front.
  */
-async function submittedFields(db: Db, userId: string, formId: string, limit: number): Promise<SubmittedField[]> {
+async function submittedFields(db: Db, member: Member, formId: string, limit: number): Promise<SubmittedField[]> {
   return selectRows<SubmittedField>(
     db,
     sql`select id, label, type from (
         select distinct on (f.value->>'id') f.value->>'id' as id, f.value->>'label' as label,
           f.value->>'type' as type, s.created_at
         from form_submissions s cross join lateral jsonb_array_elements(s.fields) f
-        where s.form_id = ${formId} and s.user_id = ${userId} and jsonb_typeof(s.fields) = 'array'
+        where s.form_id = ${formId} and s.workspace_id = ${member.workspaceId} and jsonb_typeof(s.fields) = 'array'
         order by f.value->>'id', s.created_at desc
       ) seen
       where id is not null
@@ -111,12 +115,12 @@ const toCell = (value: unknown): string => {
  * A form's submissions as CSV, newest first: "Submitted at", one column per field of the form now (its label
  * now), then the fields found only in older submissions (their last label, at most MAX_OLD_FIELD_COLUMNS).
  * Read a batch at a time by keyset, so one batch is in memory however many submissions there are; cells are
- * safe from formula injection. Another user's form: 404 before anything is sent.
+ * safe from formula injection. A form the member does not see: 404 before anything is sent.
  */
-export async function submissionsCsv(db: Db, userId: string, formId: string): Promise<AsyncGenerator<string>> {
-  const form = await getOwnFormFields(db, userId, formId);
+export async function submissionsCsv(db: Db, member: Member, formId: string): Promise<AsyncGenerator<string>> {
+  const form = await getVisibleFormFields(db, member, formId);
   const current = new Set(form.fields.map((field) => field.id));
-  const older = (await submittedFields(db, userId, formId, MAX_OLD_FIELD_COLUMNS + current.size))
+  const older = (await submittedFields(db, member, formId, MAX_OLD_FIELD_COLUMNS + current.size))
     .filter((field) => !current.has(field.id))
     .slice(0, MAX_OLD_FIELD_COLUMNS);
   const columns = [...form.fields, ...older];
@@ -125,7 +129,7 @@ export async function submissionsCsv(db: Db, userId: string, formId: string): Pr
     yield csvLines([[SUBMITTED_AT_HEADER, ...columns.map((field) => field.label)]]);
     let before: CursorKey | null = null;
     do {
-      const rows = await submissionsQuery(db, userId, formId, EXPORT_BATCH, before);
+      const rows = await submissionsQuery(db, member, formId, EXPORT_BATCH, before);
       if (rows.length) {
         const cells = rows.map((row) => [
           row.createdAt.toISOString(),

@@ -25,13 +25,23 @@ describe('overdue reminders', () => {
     return { pipelineId: pipeline.id as string, dealId: deal.json().id as string };
   }
 
+  // A row another user assigned is in the assignee's workspace (its owner a member there); the others in the owner's.
+  const workspaceOf = ({ userId, assignedUserId }: { userId: string; assignedUserId?: string }) =>
+    assignedUserId ?? userId;
+
   const addTask = async (values: {
     userId: string;
     name: string;
     dueDate: Date | null;
     assignedUserId?: string;
     status?: string;
-  }) => (await t.database.db.insert(tasks).values(values).returning({ id: tasks.id }))[0]!.id;
+  }) =>
+    (
+      await t.database.db
+        .insert(tasks)
+        .values({ ...values, workspaceId: workspaceOf(values) })
+        .returning({ id: tasks.id })
+    )[0]!.id;
 
   const addActivity = async (values: {
     userId: string;
@@ -46,6 +56,7 @@ describe('overdue reminders', () => {
       .insert(dealActivities)
       .values({
         ...rest,
+        workspaceId: workspaceOf(rest),
         activityType: 'call',
         status: done ? 'completed' : 'pending',
         completedAt: done ? new Date() : null,
@@ -124,14 +135,12 @@ describe('overdue reminders', () => {
     expect(await unreadOf(ann)).toEqual({ count: 0, hasMore: false, newest: null });
     expect(await rowsOf(ann.id)).toHaveLength(5);
 
-    // Bob is told of his own, and of those he owns but gave to Ann; not of Ann's.
-    expect(await unreadOf(bob)).toMatchObject({ count: 5 });
+    // Bob, working in his own workspace, is told of his own there; not of Ann's, nor of what he gave Ann (in hers).
+    expect(await unreadOf(bob)).toMatchObject({ count: 3 });
     expect((await rowsOf(bob.id)).map((row) => row.title).sort()).toEqual([
       'Activity overdue: Bob’s call',
-      'Activity overdue: Demo for Bob’s client',
       'Task overdue: Bob’s assigned',
       'Task overdue: Bob’s own',
-      'Task overdue: Review',
     ]);
   });
 

@@ -16,11 +16,11 @@ const LIST = 'notifications';
 export async function notificationsRoutes(app: FastifyInstance) {
   serve(app, notificationsApi.list, async (req) => {
     const before = app.cursors.open(req.query.cursor, req.user.id, LIST);
-    const page = await listNotifications(app.db, req.user.id, { limit: req.query.limit, before });
+    const page = await listNotifications(app.db, req.member, { limit: req.query.limit, before });
     return app.cursors.pageOf(page, req.user.id, LIST);
   });
 
-  serve(app, notificationsApi.unread, (req) => getUnread(app.db, req.user.id));
+  serve(app, notificationsApi.unread, (req) => getUnread(app.db, req.member));
 
   serve(app, notificationsApi.readAll, (req) => markAllRead(app.db, req.user.id));
 

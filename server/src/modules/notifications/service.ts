@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { UNREAD_COUNT_CAP, type Notification, type NotificationSettings, type Unread } from '@common/notifications';
 import type { Db } from '../../db/client';
+import type { Member } from '../../db/member-scope';
 import { beforeKey, countUpTo, keysetPage } from '../../db/keyset';
 import { notifications, notificationSettings } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -61,18 +62,19 @@ export function listNotificationsQuery(db: Db, userId: string, { limit, before }
  */
 export async function listNotifications(
   db: Db,
-  userId: string,
+  member: Member,
   query: NotificationListQuery,
   now = new Date(),
 ): Promise<KeysetPage<Notification>> {
-  if (!query.before) await addOverdueNotifications(db, userId, now);
-  const rows = await listNotificationsQuery(db, userId, query);
+  if (!query.before) await addOverdueNotifications(db, member, now);
+  const rows = await listNotificationsQuery(db, member.userId, query);
   return keysetPage(rows, query.limit, (row) => [row.createdKey, row.id], toNotification);
 }
 
 /** The badge: unread ones counted up to UNREAD_COUNT_CAP, and the newest unread (the app toasts one it has not seen). */
-export async function getUnread(db: Db, userId: string, now = new Date()): Promise<Unread> {
-  await addOverdueNotifications(db, userId, now);
+export async function getUnread(db: Db, member: Member, now = new Date()): Promise<Unread> {
+  const { userId } = member;
+  await addOverdueNotifications(db, member, now);
   const { count, hasMore } = await countUpTo(db, notifications, unread(userId), UNREAD_COUNT_CAP);
   if (!count) return { count, hasMore, newest: null };
   const [newest] = await db

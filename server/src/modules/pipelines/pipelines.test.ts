@@ -24,7 +24,9 @@ async function create(user: UserClient, name: string, isDefault = false): Promis
 }
 
 const addDeal = (user: UserClient, pipelineId: string, stage = 'Lead') =>
-  t.database.db.insert(deals).values({ userId: user.id, pipelineId, stage, name: `Deal at ${stage}` });
+  t.database.db
+    .insert(deals)
+    .values({ userId: user.id, workspaceId: user.id, pipelineId, stage, name: `Deal at ${stage}` });
 
 describe('pipelines', () => {
   it('creates a pipeline with the default stages, the first one becoming the default', async () => {
@@ -49,7 +51,9 @@ describe('pipelines', () => {
     const user = await signUp(t.app, 'eve');
     await t.database.db
       .insert(pipelines)
-      .values(Array.from({ length: MAX_PIPELINES }, (_, i) => ({ userId: user.id, name: `P${i}` })));
+      .values(
+        Array.from({ length: MAX_PIPELINES }, (_, i) => ({ userId: user.id, workspaceId: user.id, name: `P${i}` })),
+      );
     const res = await user.post('/api/pipelines', { name: 'One too many' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: pipelineMessages.tooManyPipelines });

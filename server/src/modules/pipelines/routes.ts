@@ -14,28 +14,28 @@ import {
 } from './service';
 
 export async function pipelinesRoutes(app: FastifyInstance) {
-  serve(app, pipelinesApi.list, (req) => listPipelines(app.db, req.user.id));
+  serve(app, pipelinesApi.list, (req) => listPipelines(app.db, req.member));
 
   serve(app, pipelinesApi.create, async (req, reply) =>
-    reply.code(201).send(await createPipeline(app.db, req.user.id, req.body)),
+    reply.code(201).send(await createPipeline(app.db, req.member, req.body)),
   );
 
-  serve(app, pipelinesApi.rename, (req) => renamePipeline(app.db, req.user.id, req.params.id, req.body.name));
+  serve(app, pipelinesApi.rename, (req) => renamePipeline(app.db, req.member, req.params.id, req.body.name));
 
   serve(app, pipelinesApi.remove, async (req, reply) => {
-    await deletePipeline(app.db, req.user.id, req.params.id);
+    await deletePipeline(app.db, req.member, req.params.id);
     return reply.code(204).send();
   });
 
-  serve(app, pipelinesApi.setDefault, (req) => setDefaultPipeline(app.db, req.user.id, req.params.id));
+  serve(app, pipelinesApi.setDefault, (req) => setDefaultPipeline(app.db, req.member, req.params.id));
 
-  serve(app, pipelinesApi.addStage, (req) => addStage(app.db, req.user.id, req.params.id, req.body.name));
+  serve(app, pipelinesApi.addStage, (req) => addStage(app.db, req.member, req.params.id, req.body.name));
 
-  serve(app, pipelinesApi.removeStage, (req) => removeStage(app.db, req.user.id, req.params.id, req.body.name));
+  serve(app, pipelinesApi.removeStage, (req) => removeStage(app.db, req.member, req.params.id, req.body.name));
 
   serve(app, pipelinesApi.renameStage, (req) =>
-    renameStage(app.db, req.user.id, req.params.id, req.body.from, req.body.to),
+    renameStage(app.db, req.member, req.params.id, req.body.from, req.body.to),
   );
 
-  serve(app, pipelinesApi.reorderStages, (req) => reorderStages(app.db, req.user.id, req.params.id, req.body.stages));
+  serve(app, pipelinesApi.reorderStages, (req) => reorderStages(app.db, req.member, req.params.id, req.body.stages));
 }

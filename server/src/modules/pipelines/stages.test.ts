@@ -25,7 +25,9 @@ const storedStages = async (id: string) =>
 const addDeals = (pipelineId: string, stage: string, n: number, userId = ann.id) =>
   t.database.db
     .insert(deals)
-    .values(Array.from({ length: n }, (_, i) => ({ userId, pipelineId, stage, name: `${stage} ${i}` })));
+    .values(
+      Array.from({ length: n }, (_, i) => ({ userId, workspaceId: userId, pipelineId, stage, name: `${stage} ${i}` })),
+    );
 
 const reorder = (id: string, stages: unknown) =>
   t.app.inject({

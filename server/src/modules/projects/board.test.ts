@@ -4,6 +4,7 @@ import { projectStatuses } from '@common/constants';
 import { COUNT_CAP } from '@common/http';
 import { PROJECT_BOARD_PAGE_SIZE, type Project, type ProjectBoard, type ProjectStatus } from '@common/projects';
 import { analyzeChangedTables } from '../../db/auto-analyze';
+import { soloMember } from '../../db/member-scope';
 import { projects } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { boardFirstPagesSql, listSql } from './service';
@@ -26,7 +27,9 @@ interface ProjectPage {
 const seed = (user: UserClient, status: ProjectStatus, n: number, name: string = status, on: TestApp = t) =>
   on.database.db
     .insert(projects)
-    .values(Array.from({ length: n }, (_, i) => ({ userId: user.id, status, name: `${name} ${i}` })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({ userId: user.id, workspaceId: user.id, status, name: `${name} ${i}` })),
+    )
     .returning({ id: projects.id });
 
 async function board(user: UserClient): Promise<ProjectBoard> {
@@ -144,8 +147,8 @@ describe('project board', () => {
   it('caps each column’s count at COUNT_CAP and says there are more', async () => {
     const user = await signUp(t.app, 'many');
     await t.database.db.execute(
-      sql`insert into projects (user_id, name, status)
-        select ${user.id}, 'Bulk ' || i, 'Review' from generate_series(1, ${COUNT_CAP + 2}) as i`,
+      sql`insert into projects (workspace_id, user_id, name, status)
+        select ${user.id}, ${user.id}, 'Bulk ' || i, 'Review' from generate_series(1, ${COUNT_CAP + 2}) as i`,
     );
     const review = (await board(user)).columns.find((c) => c.status === 'Review')!;
     expect(review.count).toEqual({ count: COUNT_CAP, hasMore: true });
@@ -180,12 +183,13 @@ async function checkPlans(p: TestApp) {
       where user_id = ${user.id} and status = 'Review' order by created_at desc, id desc offset 300 limit 1`,
   );
   const before: [string, string] = [middle!.key, middle!.id];
+  const member = soloMember(user.id);
   const cases: Array<[SQL, string]> = [
-    [boardFirstPagesSql(user.id), 'projects_user_status_created_idx'],
-    [listSql(user.id, { status: 'Review', limit: 20, before: null }), 'projects_user_status_created_idx'],
-    [listSql(user.id, { status: 'Review', limit: 20, before }), 'projects_user_status_created_idx'],
-    [listSql(user.id, { limit: 50, before: null }), 'projects_user_created_idx'],
-    [listSql(user.id, { limit: 50, before }), 'projects_user_created_idx'],
+    [boardFirstPagesSql(member), 'projects_workspace_status_created_idx'],
+    [listSql(member, { status: 'Review', limit: 20, before: null }), 'projects_workspace_status_created_idx'],
+    [listSql(member, { status: 'Review', limit: 20, before }), 'projects_workspace_status_created_idx'],
+    [listSql(member, { limit: 50, before: null }), 'projects_workspace_created_idx'],
+    [listSql(member, { limit: 50, before }), 'projects_workspace_created_idx'],
   ];
   for (const [query, index] of cases) {
     const plan = await planOf(query);

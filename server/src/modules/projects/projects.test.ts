@@ -154,7 +154,7 @@ describe('projects', () => {
   it('searches names case-insensitively, with % and _ matching themselves', async () => {
     const user = await signUp(t.app, 'search');
     const names = ['Alpha launch', 'ALPHABET soup', '100% done', '100 percent', 'snake_case', 'snakeXcase'];
-    await t.database.db.insert(projects).values(names.map((name) => ({ userId: user.id, name })));
+    await t.database.db.insert(projects).values(names.map((name) => ({ userId: user.id, workspaceId: user.id, name })));
     const search = async (q: string) =>
       (await user.get(`/api/projects?q=${encodeURIComponent(q)}`))
         .json<{ items: Project[] }>()

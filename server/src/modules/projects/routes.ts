@@ -22,7 +22,7 @@ export function projectListName(status: ProjectStatus | undefined, q: string | u
 
 export async function projectsRoutes(app: FastifyInstance) {
   serve(app, projectsApi.board, async (req) => {
-    const columns = await getProjectBoard(app.db, req.user.id);
+    const columns = await getProjectBoard(app.db, req.member);
     return {
       columns: columns.map(({ status, count, page }) => ({
         status,
@@ -36,22 +36,22 @@ export async function projectsRoutes(app: FastifyInstance) {
     const { status, q, limit, cursor } = req.query;
     const list = projectListName(status, q || undefined);
     const before = app.cursors.open(cursor, req.user.id, list);
-    const page = await listProjects(app.db, req.user.id, { status, q, limit, before });
+    const page = await listProjects(app.db, req.member, { status, q, limit, before });
     return app.cursors.pageOf(page, req.user.id, list);
   });
 
-  serve(app, projectsApi.one, (req) => getProject(app.db, req.user.id, req.params.id));
+  serve(app, projectsApi.one, (req) => getProject(app.db, req.member, req.params.id));
 
   serve(app, projectsApi.create, async (req, reply) =>
-    reply.code(201).send(await createProject(app.db, req.user.id, req.body)),
+    reply.code(201).send(await createProject(app.db, req.member, req.body)),
   );
 
-  serve(app, projectsApi.update, (req) => updateProject(app.db, req.user.id, req.params.id, req.body));
+  serve(app, projectsApi.update, (req) => updateProject(app.db, req.member, req.params.id, req.body));
 
-  serve(app, projectsApi.move, (req) => moveProject(app.db, req.user.id, req.params.id, req.body.status));
+  serve(app, projectsApi.move, (req) => moveProject(app.db, req.member, req.params.id, req.body.status));
 
   serve(app, projectsApi.remove, async (req, reply) => {
-    await deleteProject(app.db, req.user.id, req.params.id);
+    await deleteProject(app.db, req.member, req.params.id);
     return reply.code(204).send();
   });
 }

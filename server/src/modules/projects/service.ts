@@ -5,6 +5,7 @@ import { COUNT_CAP, type Count } from '@common/http';
 import { PROJECT_BOARD_PAGE_SIZE, type Project, type ProjectStatus, type projectInputSchema } from '@common/projects';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
+import { visibleSql, type Member } from '../../db/member-scope';
 import { tasks } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { notFound } from '../../errors';
@@ -37,7 +38,7 @@ const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The task progress of a page of projects in one grouped query over tasks_project_idx, never one per card.
- * Every task linked to a project is its owner's (links are checked against the task's owner).
+ * Every task linked to a project is in the project's workspace (a task's links are checked visible to its writer).
  */
 async function taskCounts(db: Db | Tx, ids: string[]): Promise<Map<string, { n: number; done: number }>> {
   if (!ids.length) return new Map();
@@ -85,12 +86,12 @@ export interface ProjectListQuery {
 }
 
 /**
- * A page of the user's projects, newest first, before a position: projects_user_created_idx answers the
- * grid, projects_user_status_created_idx a board column. A search filters while walking the index.
+ * A page of the projects the member sees, newest first, before a position: projects_workspace_created_idx answers
+ * the grid, projects_workspace_status_created_idx a board column. A search filters while walking the index.
  */
-export function listSql(userId: string, { status, q, limit, before }: ProjectListQuery): SQL {
+export function listSql(member: Member, { status, q, limit, before }: ProjectListQuery): SQL {
   return sql`select ${projectSelect} from projects p
-    where p.user_id = ${userId}
+    where ${visibleSql(member, { alias: 'p' })}
       ${status ? sql`and p.status = ${status}` : sql``}
       ${q ? sql`and p.name ilike ${containsPattern(q)}` : sql``}
       ${before ? sql`and ${beforeKey(sql`p.created_at`, sql`p.id`, before)}` : sql``}
@@ -98,8 +99,8 @@ export function listSql(userId: string, { status, q, limit, before }: ProjectLis
     limit ${limit + 1}`;
 }
 
-export async function listProjects(db: Db, userId: string, query: ProjectListQuery): Promise<KeysetPage<Project>> {
-  const rows = await selectRows<ProjectRow>(db, listSql(userId, query));
+export async function listProjects(db: Db, member: Member, query: ProjectListQuery): Promise<KeysetPage<Project>> {
+  const rows = await selectRows<ProjectRow>(db, listSql(member, query));
   const [page] = await withProgress(db, [keysetPage(rows, query.limit, projectKey, (row) => row)]);
   return page!;
 }
@@ -110,23 +111,23 @@ const statusList = sql`array[${sql.join(
 )}]::text[]`;
 
 /** Every column's first page (and one more row, telling whether there is a next): one index range per status. */
-export function boardFirstPagesSql(userId: string): SQL {
+export function boardFirstPagesSql(member: Member): SQL {
   return sql`select s.status as column_status, ${projectSelect}
     from unnest(${statusList}) as s(status)
     cross join lateral (
       select * from projects
-      where user_id = ${userId} and status = s.status
+      where ${visibleSql(member)} and status = s.status
       order by created_at desc, id desc
       limit ${PROJECT_BOARD_PAGE_SIZE + 1}
     ) p
     order by p.created_at desc, p.id desc`;
 }
 
-/** Each column's count up to COUNT_CAP: an index-only range per status, bounded whatever the user has. */
-export function boardCountsSql(userId: string): SQL {
+/** Each column's count up to COUNT_CAP: an index range per status, bounded whatever the workspace has. */
+export function boardCountsSql(member: Member): SQL {
   return sql`select s.status, (
       select count(*) from (
-        select 1 from projects where user_id = ${userId} and status = s.status limit ${COUNT_CAP + 1}
+        select 1 from projects where ${visibleSql(member)} and status = s.status limit ${COUNT_CAP + 1}
       ) capped
     )::int as n
     from unnest(${statusList}) as s(status)`;
@@ -139,10 +140,10 @@ export interface ProjectBoardColumnPage {
 }
 
 /** The whole board in three queries whatever its size: the counts, every column's first page, their task progress. */
-export async function getProjectBoard(db: Db, userId: string): Promise<ProjectBoardColumnPage[]> {
+export async function getProjectBoard(db: Db, member: Member): Promise<ProjectBoardColumnPage[]> {
   const [counts, rows] = await Promise.all([
-    selectRows<{ status: ProjectStatus; n: number }>(db, boardCountsSql(userId)),
-    selectRows<ProjectRow & { column_status: ProjectStatus }>(db, boardFirstPagesSql(userId)),
+    selectRows<{ status: ProjectStatus; n: number }>(db, boardCountsSql(member)),
+    selectRows<ProjectRow & { column_status: ProjectStatus }>(db, boardFirstPagesSql(member)),
   ]);
   const countOf = new Map(counts.map((row) => [row.status, Number(row.n)]));
   const pages = await withProgress(
@@ -162,29 +163,29 @@ export async function getProjectBoard(db: Db, userId: string): Promise<ProjectBo
   });
 }
 
-export async function getProject(db: Db | Tx, userId: string, id: string): Promise<Project> {
+export async function getProject(db: Db | Tx, member: Member, id: string): Promise<Project> {
   const [row] = await selectRows<ProjectRow>(
     db,
-    sql`select ${projectSelect} from projects p where p.id = ${id} and p.user_id = ${userId}`,
+    sql`select ${projectSelect} from projects p where p.id = ${id} and ${visibleSql(member, { alias: 'p' })}`,
   );
   if (!row) throw notFound();
   return toProject(row, await taskCounts(db, [row.id]));
 }
 
-export async function createProject(db: Db, userId: string, input: ProjectValues): Promise<Project> {
+export async function createProject(db: Db, member: Member, input: ProjectValues): Promise<Project> {
   const [row] = await selectRows<ProjectRow>(
     db,
-    sql`insert into projects as p (user_id, name, description, status, due_date)
-      values (${userId}, ${input.name}, ${input.description}, ${input.status}, ${input.dueDate}::date)
+    sql`insert into projects as p (workspace_id, user_id, name, description, status, due_date)
+      values (${member.workspaceId}, ${member.userId}, ${input.name}, ${input.description}, ${input.status}, ${input.dueDate}::date)
       returning ${projectSelect}`,
   );
   return toProject(row!, new Map());
 }
 
-export async function updateProject(db: Db, userId: string, id: string, input: ProjectValues): Promise<Project> {
+export async function updateProject(db: Db, member: Member, id: string, input: ProjectValues): Promise<Project> {
   return writeProject(
     db,
-    userId,
+    member,
     id,
     sql`name = ${input.name}, description = ${input.description}, status = ${input.status},
       due_date = ${input.dueDate}::date`,
@@ -192,24 +193,25 @@ export async function updateProject(db: Db, userId: string, id: string, input: P
 }
 
 /** The drag on the board: any of the five statuses. */
-export function moveProject(db: Db, userId: string, id: string, status: ProjectStatus): Promise<Project> {
-  return writeProject(db, userId, id, sql`status = ${status}`);
+export function moveProject(db: Db, member: Member, id: string, status: ProjectStatus): Promise<Project> {
+  return writeProject(db, member, id, sql`status = ${status}`);
 }
 
-async function writeProject(db: Db, userId: string, id: string, set: SQL): Promise<Project> {
+async function writeProject(db: Db, member: Member, id: string, set: SQL): Promise<Project> {
   const [row] = await selectRows<ProjectRow>(
     db,
-    sql`update projects as p set ${set} where p.id = ${id} and p.user_id = ${userId} returning ${projectSelect}`,
+    sql`update projects as p set ${set}
+      where p.id = ${id} and ${visibleSql(member, { alias: 'p' })} returning ${projectSelect}`,
   );
   if (!row) throw notFound();
   return toProject(row, await taskCounts(db, [row.id]));
 }
 
 /** Its tasks stay, unlinked (ON DELETE SET NULL, behind tasks_project_idx). */
-export async function deleteProject(db: Db, userId: string, id: string): Promise<void> {
+export async function deleteProject(db: Db, member: Member, id: string): Promise<void> {
   const rows = await selectRows<{ id: string }>(
     db,
-    sql`delete from projects where id = ${id} and user_id = ${userId} returning id`,
+    sql`delete from projects where id = ${id} and ${visibleSql(member)} returning id`,
   );
   if (!rows.length) throw notFound();
 }

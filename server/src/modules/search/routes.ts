@@ -4,5 +4,5 @@ import { serve } from '../../http/serve';
 import { search } from './service';
 
 export async function searchRoutes(app: FastifyInstance) {
-  serve(app, searchApi.search, (req) => search(app.db, req.user.id, req.query.q));
+  serve(app, searchApi.search, (req) => search(app.db, req.member, req.query.q));
 }

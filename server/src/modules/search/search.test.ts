@@ -4,6 +4,7 @@ import { SEARCH_PER_KIND, searchMessages, type SearchHit } from '@common/search'
 import { contacts, deals, forms, pipelines, projects, tasks } from '../../db/schema';
 import { SHORT_TERM_SCAN } from './service';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
+import { joined } from '../../test/workspace-kit';
 
 // The header's command menu: GET /api/search?q= finds the user's contacts, deals, projects, tasks (own and
 // assigned) and forms at once, a few of each, and never another user's.
@@ -11,7 +12,6 @@ import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/
 let t: TestApp;
 let ann: UserClient;
 let bob: UserClient;
-let carol: UserClient;
 let dave: UserClient;
 let sam: UserClient;
 
@@ -31,15 +31,32 @@ async function seedLookAlike(user: UserClient): Promise<Records> {
   const db = t.database.db;
   const [contact] = await db
     .insert(contacts)
-    .values({ userId: user.id, name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy Corp' })
+    .values({
+      userId: user.id,
+      workspaceId: user.id,
+      name: 'Grace Hopper',
+      email: 'grace@navy.example',
+      company: 'Navy Corp',
+    })
     .returning();
-  const [pipeline] = await db.insert(pipelines).values({ userId: user.id, name: 'Sales' }).returning();
+  const [pipeline] = await db
+    .insert(pipelines)
+    .values({ userId: user.id, workspaceId: user.id, name: 'Sales' })
+    .returning();
   const [deal, byContact] = await db
     .insert(deals)
     .values([
-      { userId: user.id, pipelineId: pipeline!.id, name: 'Navy fleet', stage: 'Proposal Sent', createdAt: new Date(2) },
       {
         userId: user.id,
+        workspaceId: user.id,
+        pipelineId: pipeline!.id,
+        name: 'Navy fleet',
+        stage: 'Proposal Sent',
+        createdAt: new Date(2),
+      },
+      {
+        userId: user.id,
+        workspaceId: user.id,
         pipelineId: pipeline!.id,
         name: 'Compiler licence',
         stage: 'Lead',
@@ -50,15 +67,21 @@ async function seedLookAlike(user: UserClient): Promise<Records> {
     .returning();
   const [project] = await db
     .insert(projects)
-    .values({ userId: user.id, name: 'Navy rollout', status: 'Planning' })
+    .values({ userId: user.id, workspaceId: user.id, name: 'Navy rollout', status: 'Planning' })
     .returning();
   const [task] = await db
     .insert(tasks)
-    .values({ userId: user.id, name: 'Call back', description: 'About the navy order', status: 'In Progress' })
+    .values({
+      userId: user.id,
+      workspaceId: user.id,
+      name: 'Call back',
+      description: 'About the navy order',
+      status: 'In Progress',
+    })
     .returning();
   const [form] = await db
     .insert(forms)
-    .values({ userId: user.id, name: 'Navy sign-up', submissionCount: 12 })
+    .values({ userId: user.id, workspaceId: user.id, name: 'Navy sign-up', submissionCount: 12 })
     .returning();
   return {
     contactId: contact!.id,
@@ -75,7 +98,6 @@ beforeAll(async () => {
   t = await buildTestApp();
   ann = await signUp(t.app, 'ann');
   bob = await signUp(t.app, 'bob');
-  carol = await signUp(t.app, 'carol');
   dave = await signUp(t.app, 'dave');
   sam = await signUp(t.app, 'sam');
   own.ann = await seedLookAlike(ann);
@@ -149,7 +171,9 @@ describe('global search', () => {
   });
 
   it('finds a contact by e-mail, company or phone, and a task by its description', async () => {
-    await t.database.db.insert(contacts).values({ userId: ann.id, name: 'Phone Only', phone: '+44 20 7946 0958' });
+    await t.database.db
+      .insert(contacts)
+      .values({ userId: ann.id, workspaceId: ann.id, name: 'Phone Only', phone: '+44 20 7946 0958' });
     expect(await hits(ann, '7946 0958')).toEqual([
       expect.objectContaining({ title: 'Phone Only', subtitle: '+44 20 7946 0958' }),
     ]);
@@ -168,18 +192,30 @@ describe('global search', () => {
     expect(await hits(dave, 'navy')).toEqual([]);
   });
 
-  it('finds tasks assigned to the user by someone else, and no one else does', async () => {
+  it('finds tasks assigned to an "own records" member by someone else, and no other such member does', async () => {
+    const olga = await signUp(t.app, 'olga');
+    const [hal, oz] = [await joined(t.app, olga, 'hal', 'member'), await joined(t.app, olga, 'oz', 'member')];
+    for (const member of [hal, oz]) await olga.patch(`/api/workspace/members/${member.id}`, { visibility: 'own' });
     const [task] = await t.database.db
       .insert(tasks)
-      .values({ userId: carol.id, assignedUserId: dave.id, name: 'Audit the ledger', status: 'To Do' })
+      .values({
+        userId: olga.id,
+        workspaceId: olga.id,
+        assignedUserId: hal.id,
+        name: 'Audit the ledger',
+        status: 'To Do',
+      })
       .returning();
     const found = { kind: 'task', id: task!.id, title: 'Audit the ledger', subtitle: 'To Do' };
-    expect(await hits(dave, 'ledger')).toEqual([expect.objectContaining(found)]);
-    expect(await hits(carol, 'ledger')).toEqual([expect.objectContaining(found)]);
+    expect(await hits(hal, 'ledger')).toEqual([expect.objectContaining(found)]);
+    expect(await hits(olga, 'ledger')).toEqual([expect.objectContaining(found)]);
+    expect(await hits(oz, 'ledger')).toEqual([]);
     expect(await hits(ann, 'ledger')).toEqual([]);
     // Assigned to themself: found once.
-    await t.database.db.insert(tasks).values({ userId: carol.id, assignedUserId: carol.id, name: 'Ledger close' });
-    expect(await titles(carol, 'ledger')).toEqual(['Ledger close', 'Audit the ledger']);
+    await t.database.db
+      .insert(tasks)
+      .values({ userId: hal.id, workspaceId: olga.id, assignedUserId: hal.id, name: 'Ledger close' });
+    expect(await titles(hal, 'ledger')).toEqual(['Ledger close', 'Audit the ledger']);
   });
 
   it('matches special characters literally, and only the rows containing them', async () => {
@@ -194,8 +230,10 @@ describe('global search', () => {
       '<script>alert(1)</script>',
       'Plain text',
     ];
-    await t.database.db.insert(contacts).values(names.map((name) => ({ userId: sam.id, name })));
-    await t.database.db.insert(tasks).values(names.map((name) => ({ userId: sam.id, name: `Task ${name}` })));
+    await t.database.db.insert(contacts).values(names.map((name) => ({ userId: sam.id, workspaceId: sam.id, name })));
+    await t.database.db
+      .insert(tasks)
+      .values(names.map((name) => ({ userId: sam.id, workspaceId: sam.id, name: `Task ${name}` })));
     const cases: Array<[string, string]> = [
       ['%', 'Rate 100% sure'],
       ['0%', 'Rate 100% sure'],
@@ -219,10 +257,17 @@ describe('global search', () => {
     const numbers = Array.from({ length: n }, (_, i) => i);
     await t.database.db
       .insert(contacts)
-      .values(numbers.map((i) => ({ userId: user.id, name: `Zeta ${String.fromCharCode(103 - i)}` })));
-    await t.database.db
-      .insert(tasks)
-      .values(numbers.map((i) => ({ userId: user.id, name: `Zeta task ${i}`, createdAt: new Date(Date.now() - i) })));
+      .values(
+        numbers.map((i) => ({ userId: user.id, workspaceId: user.id, name: `Zeta ${String.fromCharCode(103 - i)}` })),
+      );
+    await t.database.db.insert(tasks).values(
+      numbers.map((i) => ({
+        userId: user.id,
+        workspaceId: user.id,
+        name: `Zeta task ${i}`,
+        createdAt: new Date(Date.now() - i),
+      })),
+    );
     const found = await hits(user, 'zeta');
     expect(found.map((hit) => hit.title)).toEqual([
       'Zeta a',
@@ -240,8 +285,8 @@ describe('global search', () => {
 
   it('looks for a term without three letters or digits in a row among the first rows of each kind only', async () => {
     const user = await signUp(t.app, 'old');
-    await t.database.db.execute(sql`insert into tasks (user_id, name, created_at)
-      select ${user.id}, case when i = ${SHORT_TERM_SCAN} then 'Oldest q% task' else 'Task ' || i end,
+    await t.database.db.execute(sql`insert into tasks (workspace_id, user_id, name, created_at)
+      select ${user.id}, ${user.id}, case when i = ${SHORT_TERM_SCAN} then 'Oldest q% task' else 'Task ' || i end,
         now() - i * interval '1 minute'
       from generate_series(0, ${SHORT_TERM_SCAN}::int) i`);
     // No trigram in "q%": the index cannot help, and the oldest task is past the first SHORT_TERM_SCAN.

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_PER_KIND, searchKinds, type SearchHit, type SearchKind, type SearchResult } from '@common/search';
 import type { Db } from '../../db/client';
+import { visibleSql, type Member } from '../../db/member-scope';
 import { tasks } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { contactSearchText } from '../contacts/service';
@@ -14,8 +15,8 @@ const limit = sql.raw(String(SEARCH_PER_KIND));
 /**
  * How many of a kind's rows a term without a trigram is looked for in. pg_trgm takes its trigrams from runs of
  * three letters or digits: "ab", "%" or an emoji give none, and its index cannot help. Such a term is looked for
- * in the user's first rows of each kind (in the kind's order) rather than in all of them, so no string makes the
- * embedded database, one connection for everyone, read a whole table of the user.
+ * in the member's first rows of each kind (in the kind's order) rather than in all of them, so no string makes the
+ * embedded database, one connection for everyone, read a whole table of the workspace.
  */
 export const SHORT_TERM_SCAN = 1_000;
 
@@ -40,38 +41,42 @@ interface HitRow {
 }
 
 /**
- * Each kind as one limited read, in its list's order: contacts by name (contacts_user_name_idx), the rest newest
- * first. A selective term is answered by the kind's trigram index, a common one by walking the user's ordered
+ * Each kind as one limited read, in its list's order: contacts by name (contacts_workspace_name_idx), the rest newest
+ * first. A selective term is answered by the kind's trigram index, a common one by walking the workspace's ordered
  * index until enough rows match, one without a trigram among the first rows only (SHORT_TERM_SCAN). Every read
- * is scoped to the user.
+ * is scoped to what the member sees.
  */
-export function searchSql(userId: string, q: string): SQL {
+export function searchSql(member: Member, q: string): SQL {
   const pattern = containsPattern(q);
   const bounded = !hasTrigram(q);
-  const own = sql`user_id = ${userId}`;
-  const assigned = sql`assigned_user_id = ${userId} and assigned_user_id <> user_id`;
+  const own = visibleSql(member);
+  // Under "own records", tasks another member assigned to this one are read apart, through their own index.
+  const assigned = member.ownOnly
+    ? sql`workspace_id = ${member.workspaceId} and assigned_user_id = ${member.userId} and assigned_user_id <> user_id`
+    : sql`false`;
   const newest = 'created_at desc, id desc';
   const contactHits = sql`select ${ordinal('contact')} as ord, row_number() over (order by name, id) as rank,
       'contact' as kind, id, name as title, nullif(concat_ws(' · ', company, coalesce(email, phone)), '') as subtitle,
       null::uuid as pipeline_id, null::int as submissions
     from (
       select id, name, email, company, phone from ${rowsOf('contacts', own, 'name, id', bounded)}
-      where user_id = ${userId} and ${contactSearchText} ilike ${pattern}
+      where ${own} and ${contactSearchText} ilike ${pattern}
       order by name, id limit ${limit}
     ) c`;
   // A deal matches by its name, or by its contact's (two reads, each through its own index).
   const dealHits = sql`select ${ordinal('deal')}, row_number() over (order by created_at desc, id desc),
       'deal', id, name,
-      concat_ws(' · ', (select name from contacts where contacts.id = d.contact_id and contacts.user_id = ${userId}), stage),
+      concat_ws(' · ', (select name from contacts where contacts.id = d.contact_id and contacts.workspace_id = ${member.workspaceId}), stage),
       pipeline_id, null::int
     from (
       (select id, name, stage, contact_id, pipeline_id, created_at from ${rowsOf('deals', own, newest, bounded)}
-        where user_id = ${userId} and name ilike ${pattern}
+        where ${own} and name ilike ${pattern}
         order by created_at desc, id desc limit ${limit})
       union
       (select deals.id, deals.name, deals.stage, deals.contact_id, deals.pipeline_id, deals.created_at
         from ${rowsOf('deals', own, newest, bounded)} join contacts on contacts.id = deals.contact_id
-        where contacts.user_id = ${userId} and deals.user_id = ${userId} and ${contactSearchText} ilike ${pattern}
+        where contacts.workspace_id = ${member.workspaceId} and ${visibleSql(member, { alias: 'deals' })}
+          and ${contactSearchText} ilike ${pattern}
         order by deals.created_at desc, deals.id desc limit ${limit})
       order by created_at desc, id desc limit ${limit}
     ) d`;
@@ -79,15 +84,16 @@ export function searchSql(userId: string, q: string): SQL {
       'project', id, name, status, null::uuid, null::int
     from (
       select id, name, status, created_at from ${rowsOf('projects', own, newest, bounded)}
-      where user_id = ${userId} and name ilike ${pattern}
+      where ${own} and name ilike ${pattern}
       order by created_at desc, id desc limit ${limit}
     ) p`;
-  // The user's own tasks, then those someone else assigned to them: two index reads rather than one OR.
+  // The tasks the member sees, then (under "own records") those another member assigned to them: two index reads
+  // rather than one OR.
   const taskHits = sql`select ${ordinal('task')}, row_number() over (order by created_at desc, id desc),
       'task', id, name, status, null::uuid, null::int
     from (
       (select id, name, status, created_at from ${rowsOf('tasks', own, newest, bounded)}
-        where user_id = ${userId} and ${taskSearchText} ilike ${pattern}
+        where ${own} and ${taskSearchText} ilike ${pattern}
         order by created_at desc, id desc limit ${limit})
       union all
       (select id, name, status, created_at from ${rowsOf('tasks', assigned, newest, bounded)}
@@ -99,7 +105,7 @@ export function searchSql(userId: string, q: string): SQL {
       'form', id, name, null::text, null::uuid, submission_count
     from (
       select id, name, submission_count, created_at from ${rowsOf('forms', own, newest, bounded)}
-      where user_id = ${userId} and name ilike ${pattern}
+      where ${own} and name ilike ${pattern}
       order by created_at desc, id desc limit ${limit}
     ) f`;
   return sql`select kind, id, title, subtitle, pipeline_id, submissions from (
@@ -137,8 +143,8 @@ function toHit(row: HitRow): SearchHit {
   };
 }
 
-/** The user's contacts, deals, projects, tasks (own and assigned) and forms containing `q`, in one round trip. */
-export async function search(db: Db, userId: string, q: string): Promise<SearchResult> {
-  const rows = await selectRows<HitRow>(db, searchSql(userId, q));
+/** The contacts, deals, projects, tasks and forms the member sees containing `q`, in one round trip. */
+export async function search(db: Db, member: Member, q: string): Promise<SearchResult> {
+  const rows = await selectRows<HitRow>(db, searchSql(member, q));
   return { items: rows.map(toHit) };
 }

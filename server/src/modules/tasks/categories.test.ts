@@ -95,9 +95,13 @@ describe('task categories', () => {
 
   it(`refuses a category past ${MAX_TASK_CATEGORIES}`, async () => {
     const user = await signUp(t.app, 'many');
-    await t.database.db
-      .insert(taskCategories)
-      .values(Array.from({ length: MAX_TASK_CATEGORIES - 1 }, (_, i) => ({ userId: user.id, name: `C${i}` })));
+    await t.database.db.insert(taskCategories).values(
+      Array.from({ length: MAX_TASK_CATEGORIES - 1 }, (_, i) => ({
+        userId: user.id,
+        workspaceId: user.id,
+        name: `C${i}`,
+      })),
+    );
     await createCategory(user, { name: 'Last one' });
     const res = await user.post('/api/task-categories', { name: 'One too many' });
     expect(res.statusCode).toBe(400);

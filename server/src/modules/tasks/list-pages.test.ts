@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskStatuses } from '@common/constants';
 import { TASK_BOARD_PAGE_SIZE } from '@common/tasks';
 import { analyzeChangedTables } from '../../db/auto-analyze';
+import { soloMember, type Member } from '../../db/member-scope';
 import { tasks } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { boardFirstPagesSql, listSql } from './service';
 import { addTasks, board, list, pageThrough, type NewTask, type TaskPage } from '../../test/task-list-kit';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
+import { joined } from '../../test/workspace-kit';
 
-// The task list and board by pages: keyset pages over own and assigned tasks, the board's columns and counts, and
-// both read through their indexes. The filters: list.test.ts.
+// The task list and board by pages: keyset pages over the workspace's tasks (or a member's own and assigned ones),
+// the board's columns and counts, and both read through their indexes. The filters: list.test.ts.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,16 +24,20 @@ const insertTasks = (user: UserClient, rows: NewTask[]) => addTasks(t.database.d
 
 describe('task pages', () => {
   it('merges own and assigned tasks newest first, without skipping or doubling equal timestamps', async () => {
-    const user = await signUp(t.app, 'pager');
+    // An "own records" member of the assigner's workspace: their own tasks and those assigned to them.
     const other = await signUp(t.app, 'assigner');
+    const user = await joined(t.app, other, 'pager', 'member');
+    const own = await other.patch(`/api/workspace/members/${user.id}`, { visibility: 'own' });
+    expect(own.statusCode, own.body).toBe(200);
+    const workspaceId = other.id;
     // One statement: every row shares created_at, so only the id orders them.
     const rows = Array.from({ length: 45 }, (_, i) =>
       i % 3 === 0
-        ? { userId: other.id, assignedUserId: user.id, name: `Assigned ${i}` }
-        : { userId: user.id, name: `Own ${i}` },
+        ? { userId: other.id, workspaceId, assignedUserId: user.id, name: `Assigned ${i}` }
+        : { userId: user.id, workspaceId, name: `Own ${i}` },
     );
     const seeded = await t.database.db.insert(tasks).values(rows).returning({ id: tasks.id });
-    await t.database.db.insert(tasks).values({ userId: other.id, name: 'Not for the user' });
+    await t.database.db.insert(tasks).values({ userId: other.id, workspaceId, name: 'Not for the user' });
 
     const first: TaskPage = (await list(user, { limit: '7' })).json();
     expect(first.items).toHaveLength(7);
@@ -92,8 +98,8 @@ describe('task pages', () => {
   it('keeps a list of 5,000 tasks usable: the board answers 20 a column with counts, the list pages by cursor', async () => {
     const user = await signUp(t.app, 'bulk');
     await t.database.db.execute(
-      sql`insert into tasks (user_id, name, status, due_date, created_at)
-        select ${user.id}, 'Bulk ' || i, (array['To Do', 'In Progress', 'Done'])[1 + i % 3],
+      sql`insert into tasks (workspace_id, user_id, name, status, due_date, created_at)
+        select ${user.id}, ${user.id}, 'Bulk ' || i, (array['To Do', 'In Progress', 'Done'])[1 + i % 3],
           case when i % 2 = 0 then now() + i * interval '1 hour' end, now() - i * interval '1 second'
         from generate_series(1, 5000) as i`,
     );
@@ -120,22 +126,23 @@ describe('task pages', () => {
 });
 
 describe('task plans', () => {
-  it('reads a board column and the list through their indexes without sorting the user’s tasks', async () => {
+  it('reads a board column and the list through their indexes without sorting the workspace’s tasks', async () => {
     // A database of its own: the statistics of the other tests' users would sway the planner here.
     const own = await buildTestApp();
     try {
       const user = await signUp(own.app, 'plan');
       const other = await signUp(own.app, 'other');
-      // Half of another user's tasks are assigned to this one: with only a handful, the planner rightly sorts
-      // those few instead of reading tasks_assigned_created_idx in order.
+      // In the user's workspace, half of another member's tasks are assigned to the user: with only a handful, the
+      // planner rightly sorts those few instead of reading tasks_assigned_created_idx in order.
       for (const status of taskStatuses) {
         await own.database.db.execute(
-          sql`insert into tasks (user_id, name, status, created_at)
-            select ${user.id}, 'Own ' || i, ${status}, now() - i * interval '1 minute' from generate_series(1, 1000) as i`,
+          sql`insert into tasks (workspace_id, user_id, name, status, created_at)
+            select ${user.id}, ${user.id}, 'Own ' || i, ${status}, now() - i * interval '1 minute'
+            from generate_series(1, 1000) as i`,
         );
         await own.database.db.execute(
-          sql`insert into tasks (user_id, assigned_user_id, name, status, created_at)
-            select ${other.id}, case when i % 2 = 0 then ${user.id}::uuid end, 'Other ' || i, ${status},
+          sql`insert into tasks (workspace_id, user_id, assigned_user_id, name, status, created_at)
+            select ${user.id}, ${other.id}, case when i % 2 = 0 then ${user.id}::uuid end, 'Other ' || i, ${status},
               now() - i * interval '1 minute' from generate_series(1, 1000) as i`,
         );
       }
@@ -151,21 +158,27 @@ describe('task plans', () => {
       );
       const before: [string, string] = [middle!.key, middle!.id];
       const filter = { tz: 'UTC' };
-      const cases: Array<[SQL, string]> = [
-        [boardFirstPagesSql(user.id, taskStatuses, filter), 'tasks_user_status_created_idx'],
-        [
-          listSql(user.id, { filter: { ...filter, status: 'Done' }, limit: 20, before }),
-          'tasks_user_status_created_idx',
-        ],
-        [listSql(user.id, { filter, limit: 50, before: null }), 'tasks_user_created_idx'],
-        [listSql(user.id, { filter, limit: 50, before }), 'tasks_user_created_idx'],
-      ];
-      for (const [query, index] of cases) {
-        const plan = await planOf(query);
-        // Each branch's limit reads its index in order (a sort of the page's few merged rows above is fine).
-        expect(plan, plan).toMatch(new RegExp(`Limit[^\\n]*\\n\\s*->\\s+Index Scan using ${index} on tasks`));
-        expect(plan, plan).toMatch(/Limit[^\n]*\n\s*->\s+Index Scan using tasks_assigned_created_idx on tasks/);
-        expect(plan, plan).not.toMatch(/(Seq|Bitmap Heap) Scan on tasks/);
+      // The whole workspace in one branch; under "own records", the member's own and those assigned to them in two.
+      const members: Member[] = [soloMember(user.id), { ...soloMember(user.id), ownOnly: true }];
+      for (const member of members) {
+        const cases: Array<[SQL, string]> = [
+          [boardFirstPagesSql(member, taskStatuses, filter), 'tasks_workspace_status_created_idx'],
+          [
+            listSql(member, { filter: { ...filter, status: 'Done' }, limit: 20, before }),
+            'tasks_workspace_status_created_idx',
+          ],
+          [listSql(member, { filter, limit: 50, before: null }), 'tasks_workspace_created_idx'],
+          [listSql(member, { filter, limit: 50, before }), 'tasks_workspace_created_idx'],
+        ];
+        for (const [query, index] of cases) {
+          const plan = await planOf(query);
+          // Each branch's limit reads its index in order (a sort of the page's few merged rows above is fine).
+          expect(plan, plan).toMatch(new RegExp(`Limit[^\\n]*\\n\\s*->\\s+Index Scan using ${index} on tasks`));
+          const assigned = /Limit[^\n]*\n\s*->\s+Index Scan using tasks_assigned_created_idx on tasks/;
+          if (member.ownOnly) expect(plan, plan).toMatch(assigned);
+          else expect(plan, plan).not.toMatch(/tasks_assigned_created_idx/);
+          expect(plan, plan).not.toMatch(/(Seq|Bitmap Heap) Scan on tasks/);
+        }
       }
     } finally {
       await own.close();

@@ -8,7 +8,10 @@ import type { CursorKey } from '../../http/cursor';
 const iso = (column: string, precision: 'MS' | 'US') =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"')`);
 
-/** Select list over `t` (tasks) and the joins of `taskJoins`; `isOwn` tells the user's tasks from those assigned to them. */
+/**
+ * Select list over `t` (tasks) and the joins of `taskJoins`; `isOwn` tells the member's own tasks from the others
+ * (a colleague's, or one assigned to them).
+ */
 export const taskSelect = (userId: string): SQL => sql`t.id, t.name, t.description, t.status,
   ${iso('t.due_date', 'MS')} as due_date, t.is_milestone,
   c.id as category_id, c.name as category_name, c.color as category_color,

@@ -1,10 +1,11 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { taskStatuses } from '@common/constants';
 import { COUNT_CAP, type Count } from '@common/http';
 import { TASK_BOARD_PAGE_SIZE, taskMessages, type Task, type TaskStatus, type taskInputSchema } from '@common/tasks';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
+import { inWorkspaceOf, ownedBy, visibleSql, visibleTo, type Member } from '../../db/member-scope';
 import { deals, projects, taskCategories, tasks } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { AppError, notFound } from '../../errors';
@@ -15,15 +16,20 @@ import { taskJoins, taskKey, taskSelect, toTask, type TaskRow } from './read';
 export type TaskValues = z.output<typeof taskInputSchema>;
 
 /**
- * The user's tasks in two index ranges, each newest first and cut at `limit`: their own (user_id = me,
- * tasks_user_created_idx or tasks_user_status_created_idx) and those other users assigned to them
- * (tasks_assigned_created_idx). A caller merges them; one OR over both would sort all of the user's tasks.
+ * The tasks the member sees, newest first and cut at `limit`: the workspace's in one index range
+ * (tasks_workspace_created_idx or tasks_workspace_status_created_idx); under "own records", in two, their own
+ * and those another member assigned to them (tasks_assigned_created_idx). A caller merges the two; one OR over
+ * both would sort all of the workspace's tasks.
  */
-function branchesSql(userId: string, where: SQL, limit: number): SQL {
-  return sql`(select * from tasks where user_id = ${userId}${where}
+function branchesSql(member: Member, where: SQL, limit: number): SQL {
+  if (!member.ownOnly)
+    return sql`(select * from tasks where ${visibleSql(member)}${where}
+      order by created_at desc, id desc limit ${limit})`;
+  return sql`(select * from tasks where ${visibleSql(member)}${where}
       order by created_at desc, id desc limit ${limit})
     union all
-    (select * from tasks where assigned_user_id = ${userId} and assigned_user_id <> user_id${where}
+    (select * from tasks where assigned_user_id = ${member.userId} and assigned_user_id <> user_id
+      and workspace_id = ${member.workspaceId}${where}
       order by created_at desc, id desc limit ${limit})`;
 }
 
@@ -34,19 +40,19 @@ export interface TaskListQuery {
 }
 
 /** A page of the list (or of one board column, with a status filter), newest first, before a position. */
-export function listSql(userId: string, { filter, limit, before }: TaskListQuery, now = new Date()): SQL {
+export function listSql(member: Member, { filter, limit, before }: TaskListQuery, now = new Date()): SQL {
   const where = sql`${filter.status ? sql` and status = ${filter.status}` : sql``}${filterSql(filter, now)}${
     before ? sql` and ${beforeKey(sql`created_at`, sql`id`, before)}` : sql``
   }`;
-  return sql`select ${taskSelect(userId)}
-    from (${branchesSql(userId, where, limit + 1)}) t
+  return sql`select ${taskSelect(member.userId)}
+    from (${branchesSql(member, where, limit + 1)}) t
     ${taskJoins}
     order by t.created_at desc, t.id desc
     limit ${limit + 1}`;
 }
 
-export async function listTasks(db: Db, userId: string, query: TaskListQuery): Promise<KeysetPage<Task>> {
-  const rows = await selectRows<TaskRow>(db, listSql(userId, query));
+export async function listTasks(db: Db, member: Member, query: TaskListQuery): Promise<KeysetPage<Task>> {
+  const rows = await selectRows<TaskRow>(db, listSql(member, query));
   return keysetPage(rows, query.limit, taskKey, toTask);
 }
 
@@ -56,18 +62,21 @@ const statusArray = (statuses: readonly TaskStatus[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** Every column's first page (and one more row, telling whether there is a next): two index ranges per status. */
+/**
+ * Every column's first page (and one more row, telling whether there is a next): one index range per status (two
+ * under "own records").
+ */
 export function boardFirstPagesSql(
-  userId: string,
+  member: Member,
   statuses: readonly TaskStatus[],
   filter: TaskFilterValues,
   now = new Date(),
 ): SQL {
   const where = sql` and status = s.status${filterSql(filter, now)}`;
-  return sql`select s.status as column_status, ${taskSelect(userId)}
+  return sql`select s.status as column_status, ${taskSelect(member.userId)}
     from unnest(${statusArray(statuses)}) as s(status)
     cross join lateral (
-      select * from (${branchesSql(userId, where, TASK_BOARD_PAGE_SIZE + 1)}) u
+      select * from (${branchesSql(member, where, TASK_BOARD_PAGE_SIZE + 1)}) u
       order by created_at desc, id desc
       limit ${TASK_BOARD_PAGE_SIZE + 1}
     ) t
@@ -75,28 +84,41 @@ export function boardFirstPagesSql(
     order by t.created_at desc, t.id desc`;
 }
 
-/** Each column's count up to COUNT_CAP (each branch stops past it), whatever the user has. */
+/** Each column's count up to COUNT_CAP (each branch stops past it), whatever the workspace has. */
 export function boardCountsSql(
-  userId: string,
+  member: Member,
   statuses: readonly TaskStatus[],
   filter: TaskFilterValues,
   now: Date,
 ): SQL {
   const where = sql` and status = s.status${filterSql(filter, now)}`;
+  const assigned = member.ownOnly
+    ? sql`union all
+        (select 1 from tasks where assigned_user_id = ${member.userId} and assigned_user_id <> user_id
+          and workspace_id = ${member.workspaceId}${where} limit ${COUNT_CAP + 1})`
+    : sql``;
   return sql`select s.status, (
       select count(*) from (
-        (select 1 from tasks where user_id = ${userId}${where} limit ${COUNT_CAP + 1})
-        union all
-        (select 1 from tasks where assigned_user_id = ${userId} and assigned_user_id <> user_id${where} limit ${COUNT_CAP + 1})
+        (select 1 from tasks where ${visibleSql(member)}${where} limit ${COUNT_CAP + 1})
+        ${assigned}
       ) capped
     )::int as n
     from unnest(${statusArray(statuses)}) as s(status)`;
 }
 
-/** The board's counts with no filter but status: the rows task_status_totals keeps, instead of counting tasks. */
-function keptCountsSql(userId: string, statuses: readonly TaskStatus[]): SQL {
-  return sql`select status, tasks as n from task_status_totals
-    where user_id = ${userId} and status = any(${statusArray(statuses)})`;
+/**
+ * The board's counts with no filter but status: the rows task_status_totals keeps, instead of counting tasks. The
+ * workspace's count sums its members' own tasks (tasks - assigned); an "own records" member's is their row's tasks
+ * (their own and those assigned to them).
+ */
+function keptCountsSql(member: Member, statuses: readonly TaskStatus[]): SQL {
+  if (member.ownOnly)
+    return sql`select status, tasks as n from task_status_totals
+      where workspace_id = ${member.workspaceId} and user_id = ${member.userId}
+        and status = any(${statusArray(statuses)})`;
+  return sql`select status, sum(tasks - assigned)::int as n from task_status_totals
+    where workspace_id = ${member.workspaceId} and status = any(${statusArray(statuses)})
+    group by status`;
 }
 
 const filtersBeyondStatus = (filter: TaskFilterValues) =>
@@ -113,15 +135,15 @@ export interface TaskBoardColumnPage {
  * COUNT_CAP a column) and every column's first page. With a status filter only that column is read; the others
  * are empty.
  */
-export async function getTaskBoard(db: Db, userId: string, filter: TaskFilterValues): Promise<TaskBoardColumnPage[]> {
+export async function getTaskBoard(db: Db, member: Member, filter: TaskFilterValues): Promise<TaskBoardColumnPage[]> {
   const statuses = filter.status ? [filter.status] : [...taskStatuses];
   const now = new Date();
   const [counts, rows] = await Promise.all([
     selectRows<{ status: TaskStatus; n: number }>(
       db,
-      filtersBeyondStatus(filter) ? boardCountsSql(userId, statuses, filter, now) : keptCountsSql(userId, statuses),
+      filtersBeyondStatus(filter) ? boardCountsSql(member, statuses, filter, now) : keptCountsSql(member, statuses),
     ),
-    selectRows<TaskRow & { column_status: TaskStatus }>(db, boardFirstPagesSql(userId, statuses, filter, now)),
+    selectRows<TaskRow & { column_status: TaskStatus }>(db, boardFirstPagesSql(member, statuses, filter, now)),
   ]);
   const countOf = new Map(counts.map((row) => [row.status, Number(row.n)]));
   return taskStatuses.map((status) => {
@@ -139,70 +161,75 @@ export async function getTaskBoard(db: Db, userId: string, filter: TaskFilterVal
   });
 }
 
-/** The user's own task or one assigned to them. */
-const reachable = (userId: string, id: string) =>
-  and(eq(tasks.id, id), or(eq(tasks.userId, userId), eq(tasks.assignedUserId, userId)));
+/** A task the member sees: of their workspace, or under "own records" their own or one assigned to them. */
+const reachable = (member: Member, id: string) => and(eq(tasks.id, id), visibleTo(tasks, member, tasks.assignedUserId));
 
-export async function getTask(db: Db | Tx, userId: string, id: string): Promise<Task> {
+export async function getTask(db: Db | Tx, member: Member, id: string): Promise<Task> {
   const [row] = await selectRows<TaskRow>(
     db,
-    sql`select ${taskSelect(userId)} from tasks t ${taskJoins}
-      where t.id = ${id} and (t.user_id = ${userId} or t.assigned_user_id = ${userId})`,
+    sql`select ${taskSelect(member.userId)} from tasks t ${taskJoins}
+      where t.id = ${id} and ${visibleSql(member, { alias: 't', assigned: true })}`,
   );
   if (!row) throw notFound();
   return toTask(row);
 }
 
-/** A new task of the signed-in user; its links must be theirs. */
-export function createTask(db: Db, userId: string, input: TaskValues): Promise<Task> {
+/** A new task of the signed-in member, in their workspace; its links must be ones they see. */
+export function createTask(db: Db, member: Member, input: TaskValues): Promise<Task> {
   return db.transaction(async (tx) => {
-    await checkLinks(tx, userId, input);
+    await checkLinks(tx, member, input);
     const [row] = await tx
       .insert(tasks)
-      .values({ ...toColumns(input), userId })
+      .values({ ...toColumns(input), ...ownedBy(member) })
       .returning({ id: tasks.id });
-    return getTask(tx, userId, row!.id);
+    return getTask(tx, member, row!.id);
   });
 }
 
-/** By its owner or its assignee; the links must be the owner's either way. */
-export function updateTask(db: Db, userId: string, id: string, input: TaskValues): Promise<Task> {
+/**
+ * By any member who sees it (under "own records": its owner or its assignee). A new link must be one they see; a
+ * link the task has already stays allowed (an assignee keeps the owner's project they may not see).
+ */
+export function updateTask(db: Db, member: Member, id: string, input: TaskValues): Promise<Task> {
   return db.transaction(async (tx) => {
     const [task] = await tx
-      .select({ ownerId: tasks.userId })
+      .select({ projectId: tasks.projectId, dealId: tasks.dealId, categoryId: tasks.categoryId })
       .from(tasks)
-      .where(reachable(userId, id))
+      .where(reachable(member, id))
       .for('no key update');
     if (!task) throw notFound();
-    await checkLinks(tx, task.ownerId, input);
+    await checkLinks(tx, member, input, task);
     await tx.update(tasks).set(toColumns(input)).where(eq(tasks.id, id));
-    return getTask(tx, userId, id);
+    return getTask(tx, member, id);
   });
 }
 
 /** The drag on the board and the check button. */
-export async function moveTask(db: Db, userId: string, id: string, status: TaskStatus): Promise<Task> {
-  const rows = await db.update(tasks).set({ status }).where(reachable(userId, id)).returning({ id: tasks.id });
+export async function moveTask(db: Db, member: Member, id: string, status: TaskStatus): Promise<Task> {
+  const rows = await db.update(tasks).set({ status }).where(reachable(member, id)).returning({ id: tasks.id });
   if (!rows.length) throw notFound();
-  return getTask(db, userId, id);
+  return getTask(db, member, id);
 }
 
-export async function deleteTask(db: Db, userId: string, id: string): Promise<void> {
-  const rows = await db.delete(tasks).where(reachable(userId, id)).returning({ id: tasks.id });
+export async function deleteTask(db: Db, member: Member, id: string): Promise<void> {
+  const rows = await db.delete(tasks).where(reachable(member, id)).returning({ id: tasks.id });
   if (!rows.length) throw notFound();
 }
 
 /**
- * The project, deal and category must be the task owner's: a 400 naming each field. Each is held FOR KEY
- * SHARE to the end of the transaction, so a concurrent delete waits and then unlinks this task as well.
+ * The project, deal and category must be ones the member sees (or, on an update, the task's links already, which
+ * stay in its workspace): a 400 naming each field. Each is held FOR KEY SHARE to the end of the transaction, so a
+ * concurrent delete waits and then unlinks this task as well.
  */
-async function checkLinks(tx: Tx, ownerId: string, input: TaskValues): Promise<void> {
+async function checkLinks(tx: Tx, member: Member, input: TaskValues, current?: TaskLinks): Promise<void> {
   const fields: Record<string, string> = {};
+  const allowed = (table: typeof projects | typeof deals | typeof taskCategories, field: keyof TaskLinks) =>
+    current && input[field] === current[field] ? inWorkspaceOf(table, member) : visibleTo(table, member);
   if (input.projectId) {
     const [project] = await tx
       .select({ id: projects.id })
       .from(projects)
-      .where(and(eq(projects.id, input.projectId), eq(projects.userId, ownerId)))
+      .where(and(eq(projects.id, input.projectId), allowed(projects, 'projectId')))
       .for('key share');
     if (!project) fields.projectId = taskMessages.projectNotFound;
   }
@@ -210,7 +237,7 @@ async function checkLinks(tx: Tx, ownerId: string, input: TaskValues): Promise<v
     const [deal] = await tx
       .select({ id: deals.id })
       .from(deals)
-      .where(and(eq(deals.id, input.dealId), eq(deals.userId, ownerId)))
+      .where(and(eq(deals.id, input.dealId), allowed(deals, 'dealId')))
       .for('key share');
     if (!deal) fields.dealId = taskMessages.dealNotFound;
   }
@@ -218,12 +245,18 @@ async function checkLinks(tx: Tx, ownerId: string, input: TaskValues): Promise<v
     const [category] = await tx
       .select({ id: taskCategories.id })
       .from(taskCategories)
-      .where(and(eq(taskCategories.id, input.categoryId), eq(taskCategories.userId, ownerId)))
+      .where(and(eq(taskCategories.id, input.categoryId), allowed(taskCategories, 'categoryId')))
       .for('key share');
     if (!category) fields.categoryId = taskMessages.categoryNotFound;
   }
   const first = Object.values(fields)[0];
   if (first) throw new AppError(400, first, fields);
+}
+
+interface TaskLinks {
+  projectId: string | null;
+  dealId: string | null;
+  categoryId: string | null;
 }
 
 function toColumns(input: TaskValues) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskMessages, type Task, type TaskInput } from '@common/tasks';
 import { tasks } from '../../db/schema';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
+import { joined } from '../../test/workspace-kit';
 
 let t: TestApp;
 let ann: UserClient;
@@ -193,30 +194,39 @@ describe('tasks', () => {
     expect(bobsBoard.columns.flatMap((c) => c.items).map((x) => x.id)).not.toContain(task.id);
   });
 
-  it('shows a task assigned to another user to them, who may edit it with the owner’s links', async () => {
+  it('shows a task assigned to an “own records” member to them, who may edit it keeping the owner’s links', async () => {
+    const dan = await joined(t.app, ann, 'dan', 'member');
+    const ownRecords = await ann.patch(`/api/workspace/members/${dan.id}`, { visibility: 'own' });
+    expect(ownRecords.statusCode, ownRecords.body).toBe(200);
     const task = await createTask(ann, { name: 'Shared', projectId: annProject, categoryId: annCategory });
-    await t.database.db.update(tasks).set({ assignedUserId: bob.id }).where(eq(tasks.id, task.id));
+    const unassigned = await createTask(ann, { name: 'Not for Dan' });
+    expect((await dan.get(`/api/tasks/${unassigned.id}`)).statusCode).toBe(404);
+    await t.database.db.update(tasks).set({ assignedUserId: dan.id }).where(eq(tasks.id, task.id));
 
-    const seen = await bob.get(`/api/tasks/${task.id}`);
+    const seen = await dan.get(`/api/tasks/${task.id}`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({ isOwn: false, projectName: 'Ann project', category: { id: annCategory } });
     expect((await ann.get(`/api/tasks/${task.id}`)).json().isOwn).toBe(true);
-    const bobsList = (await bob.get('/api/tasks?limit=200')).json<{ items: Task[] }>();
-    expect(bobsList.items.find((x) => x.id === task.id)).toMatchObject({ isOwn: false });
-    const bobsBoard = (await bob.get('/api/tasks/board')).json<{ columns: Array<{ items: Task[] }> }>();
-    expect(bobsBoard.columns[0]!.items.map((x) => x.id)).toContain(task.id);
+    const dansList = (await dan.get('/api/tasks?limit=200')).json<{ items: Task[] }>();
+    expect(dansList.items.find((x) => x.id === task.id)).toMatchObject({ isOwn: false });
+    expect(dansList.items.map((x) => x.id)).not.toContain(unassigned.id);
+    const dansBoard = (await dan.get('/api/tasks/board')).json<{ columns: Array<{ items: Task[] }> }>();
+    expect(dansBoard.columns[0]!.items.map((x) => x.id)).toContain(task.id);
 
-    // The links are checked against the task's owner: Ann's project is fine, Bob's own is not.
-    const edit = await put(bob, `/api/tasks/${task.id}`, { name: 'Shared, edited', projectId: annProject });
+    // A link the task has already stays (Ann's project, which Dan does not see); a new one must be one Dan sees,
+    // and another workspace's project is not.
+    const edit = await put(dan, `/api/tasks/${task.id}`, { name: 'Shared, edited', projectId: annProject });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ name: 'Shared, edited', isOwn: false, category: null });
-    const foreign = await put(bob, `/api/tasks/${task.id}`, { name: 'Shared', projectId: bobProject });
+    const foreign = await put(dan, `/api/tasks/${task.id}`, { name: 'Shared', projectId: bobProject });
     expect(foreign.json().fields).toEqual({ projectId: taskMessages.projectNotFound });
-    const moved = await bob.patch(`/api/tasks/${task.id}/status`, { status: 'In Progress' });
+    const relinked = await put(dan, `/api/tasks/${task.id}`, { name: 'Shared', categoryId: annCategory });
+    expect(relinked.json().fields).toEqual({ categoryId: taskMessages.categoryNotFound });
+    const moved = await dan.patch(`/api/tasks/${task.id}/status`, { status: 'In Progress' });
     expect(moved.statusCode).toBe(200);
     expect(await rowOf(task.id)).toMatchObject({
       userId: ann.id,
-      assignedUserId: bob.id,
+      assignedUserId: dan.id,
       name: 'Shared, edited',
       status: 'In Progress',
       projectId: annProject,
@@ -224,7 +234,8 @@ describe('tasks', () => {
 
     const carol = await signUp(t.app, 'carol');
     expect((await carol.get(`/api/tasks/${task.id}`)).statusCode).toBe(404);
-    expect((await bob.delete(`/api/tasks/${task.id}`)).statusCode).toBe(204);
+    expect((await bob.get(`/api/tasks/${task.id}`)).statusCode).toBe(404);
+    expect((await dan.delete(`/api/tasks/${task.id}`)).statusCode).toBe(204);
     expect(await rowOf(task.id)).toBeUndefined();
   });
 

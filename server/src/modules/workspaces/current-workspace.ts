@@ -65,6 +65,7 @@ export async function requireWorkspace(req: FastifyRequest) {
   }
   const { lastActiveAt, ...scope } = await currentWorkspace(db, req.user.id);
   req.workspace = scope;
+  req.member = { workspaceId: scope.id, userId: req.user.id, ownOnly: scope.visibility === 'own' };
   if (!lastActiveAt || Date.now() - lastActiveAt.getTime() > ACTIVITY_EVERY_MS) {
     await db
       .update(workspaceMembers)

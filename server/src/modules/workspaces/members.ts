@@ -1,10 +1,17 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { workspaceMessages, type Member, type RecordVisibility, type WorkspaceRole } from '@common/workspaces';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import {
+  workspaceMessages,
+  type Member,
+  type Person,
+  type RecordVisibility,
+  type WorkspaceRole,
+} from '@common/workspaces';
 import type { z } from 'zod';
 import type { memberUpdateSchema } from '@common/workspaces';
 import type { Db, Tx } from '../../db/client';
 import { users, workspaceMembers } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { reassignRecords } from './reassign';
 import { requireAdmin, requireOwner, type WorkspaceScope } from './scope';
 
 const memberColumns = {
@@ -49,6 +56,20 @@ const membersOf = (db: Db | Tx, workspaceId: string) =>
 export async function listMembers(db: Db, scope: WorkspaceScope): Promise<Member[]> {
   requireAdmin(scope);
   return (await membersOf(db, scope.id)).map(toMember);
+}
+
+/** The workspace's people by name, for every member (no address, role or activity). */
+export async function listPeople(db: Db, workspaceId: string): Promise<Person[]> {
+  const rows = await db
+    .select({
+      userId: workspaceMembers.userId,
+      name: sql<string>`coalesce(nullif(btrim(${users.name}), ''), split_part(${users.email}, '@', 1))`,
+      avatarUrl: users.avatarUrl,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
+  return rows.sort((a, b) => a.name.localeCompare(b.name, 'en') || a.userId.localeCompare(b.userId));
 }
 
 async function memberRow(db: Db | Tx, workspaceId: string, userId: string) {
@@ -101,6 +122,7 @@ export async function removeMember(
     await memberRow(tx, scope.id, reassignTo).catch(() => {
       throw new AppError(400, workspaceMessages.reassignInvalid, { reassignTo: workspaceMessages.reassignInvalid });
     });
+    await reassignRecords(tx, scope.id, userId, reassignTo);
     await tx
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, scope.id), eq(workspaceMembers.userId, userId)));
@@ -134,16 +156,28 @@ export async function transferOwnership(
   });
 }
 
-/** Leaves the current workspace (anyone but its Owner); the user's next request works in another of theirs. */
+/**
+ * Leaves the current workspace (anyone but its Owner); the user's next request works in another of theirs. Their
+ * records stay in the workspace, handed to its Owner.
+ */
 export async function leaveWorkspace(db: Db, scope: WorkspaceScope, userId: string): Promise<void> {
   if (scope.role === 'owner') throw new AppError(400, workspaceMessages.ownerCannotLeave);
-  await db
-    .delete(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, scope.id),
-        eq(workspaceMembers.userId, userId),
-        ne(workspaceMembers.role, 'owner'),
-      ),
-    );
+  await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, scope.id), eq(workspaceMembers.role, 'owner')));
+    const left = await tx
+      .delete(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, scope.id),
+          eq(workspaceMembers.userId, userId),
+          ne(workspaceMembers.role, 'owner'),
+        ),
+      )
+      .returning({ userId: workspaceMembers.userId });
+    // Their records stay in the workspace, the Owner's from now on.
+    if (owner && left.length) await reassignRecords(tx, scope.id, userId, owner.userId);
+  });
 }

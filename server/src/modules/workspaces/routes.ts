@@ -9,7 +9,7 @@ import {
   revokeInvitation,
   type InvitationContext,
 } from './invitations';
-import { leaveWorkspace, listMembers, removeMember, transferOwnership, updateMember } from './members';
+import { leaveWorkspace, listMembers, listPeople, removeMember, transferOwnership, updateMember } from './members';
 import { listWorkspaces, renameWorkspace, switchWorkspace } from './service';
 
 /** The signed-in routes of workspaces, members and invitations (`req.workspace` is the current workspace). */
@@ -23,6 +23,8 @@ export async function workspacesRoutes(app: FastifyInstance) {
   serve(app, workspacesApi.rename, (req) => renameWorkspace(app.db, req.workspace, req.body.name));
 
   serve(app, workspacesApi.members, async (req) => ({ items: await listMembers(app.db, req.workspace) }));
+
+  serve(app, workspacesApi.people, async (req) => ({ items: await listPeople(app.db, req.workspace.id) }));
 
   serve(app, workspacesApi.updateMember, (req) => updateMember(app.db, req.workspace, req.params.userId, req.body));
 

@@ -1,4 +1,5 @@
 import { workspaceMessages, type RecordVisibility, type WorkspaceRole } from '@common/workspaces';
+import type { Member } from '../../db/member-scope';
 import { AppError } from '../../errors';
 
 /** The workspace a signed-in request works in, and the user's part in it. */
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The current workspace of the signed-in user; set by requireWorkspace on every signed-in area route. */
     workspace: WorkspaceScope;
+    /** The same, as the shared areas' services take it: the workspace, the user and their record visibility. */
+    member: Member;
   }
 }
 

@@ -10,7 +10,8 @@ const nameAfter = sql<string>`left(coalesce(nullif(btrim(${users.name}), ''), sp
 
 /**
  * A user's own new workspace, with them as its Owner and, unless they chose one already, their current workspace.
- * Made at sign-up, and for an account that has none (see currentWorkspace).
+ * Made at sign-up, and for an account that has none (see currentWorkspace). The first has the user's own id, as the
+ * workspaces migration 0018 made for the accounts before it; one made later (after leaving that one) a new id.
  */
 export async function createWorkspace(db: Db, userId: string): Promise<WorkspaceScope> {
   return db.transaction(async (tx) => {
@@ -18,7 +19,10 @@ export async function createWorkspace(db: Db, userId: string): Promise<Workspace
     if (!profile) throw notFound();
     const [workspace] = await tx
       .insert(workspaces)
-      .values({ name: profile.name })
+      .values({
+        id: sql`coalesce((select ${userId}::uuid where not exists (select 1 from workspaces where id = ${userId})), gen_random_uuid())`,
+        name: profile.name,
+      })
       .returning({ id: workspaces.id, name: workspaces.name });
     await tx.insert(workspaceMembers).values({ workspaceId: workspace!.id, userId, role: 'owner' });
     await tx

@@ -31,6 +31,25 @@ describe('workspaces', () => {
     expect(members[0].lastActiveAt).toEqual(expect.any(String));
   });
 
+  it('names the workspace’s people to every member, without their addresses', async () => {
+    const ann = await signUp(t.app, 'ann');
+    const bob = await joined(t.app, ann, 'bob', 'member');
+    for (const member of [ann, bob]) {
+      const res = await member.get('/api/workspace/people');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        items: [
+          { userId: ann.id, name: 'ann', avatarUrl: null },
+          { userId: bob.id, name: 'bob', avatarUrl: null },
+        ],
+      });
+    }
+    const stranger = await signUp(t.app, 'eve');
+    expect((await stranger.get('/api/workspace/people')).json().items).toEqual([
+      { userId: stranger.id, name: 'eve', avatarUrl: null },
+    ]);
+  });
+
   it('renames the workspace, refusing a blank or overlong name and a Member', async () => {
     const ann = await signUp(t.app, 'ann');
     const renamed = await ann.patch('/api/workspace', { name: '  Acme sales  ' });

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import type { Member } from '../../../db/member-scope';
 
 /* What a chatbot's AI Answer asks of the AI module (ai/answer.ts) and what comes back: the conversation's side
    (public routes) streams the events to the visitor and stores the result; the AI side retrieves the passages,
@@ -12,8 +13,8 @@ export interface HistoryLine {
 
 export interface AnswerRequest {
   db: Db;
-  /** The bot's owner, whose AI configuration is used. */
-  userId: string;
+  /** The bot's owner in the bot's workspace: whose AI configuration is used, and where the bot's knowledge is. */
+  member: Member;
   chatbotId: string;
   question: string;
   /** The AI Answer block's instructions (may be empty). */

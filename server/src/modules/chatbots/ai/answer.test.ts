@@ -4,6 +4,7 @@ import type { AiConfigInput } from '@common/ai-config';
 import { chatbotTexts } from '@common/chatbot-state';
 import { configs, failures, KEY, WRONG_KEY } from '../../../test/ai-answer-cases';
 import { startAiProviderServer, type AiProviderServer } from '../../../test/ai-provider-server';
+import { soloMember } from '../../../db/member-scope';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../../test/test-app';
 import { answerQuestion, answerTexts } from './answer';
 import type { AnswerEvent, AnswerRequest } from './answer-types';
@@ -56,7 +57,7 @@ async function configure(input: AiConfigInput) {
 
 const request = (overrides: Partial<AnswerRequest> = {}): AnswerRequest => ({
   db: t.database.db,
-  userId: ann.id,
+  member: soloMember(ann.id),
   chatbotId: bot,
   question: 'How much is a night?',
   instructions: INSTRUCTIONS,
@@ -91,7 +92,7 @@ describe('an AI answer', () => {
     const bobBot = await createBot(t.database.db, bob.id);
     await addKnowledge(t.database.db, bob.id, bobBot, 'Pricing', 'A night costs $80.');
     const before = provider.requests.length;
-    const events = await ask({ userId: bob.id, chatbotId: bobBot });
+    const events = await ask({ member: soloMember(bob.id), chatbotId: bobBot });
     expect(events).toEqual([
       { type: 'failed', visitorText: chatbotTexts.aiFailure, ownerReason: ownerReasons.notConfigured },
     ]);
@@ -212,7 +213,7 @@ describe('an AI answer', () => {
       const events = await collect(answerQuestion, {
         ...request(),
         db: slow.database.db,
-        userId: cleo.id,
+        member: soloMember(cleo.id),
         chatbotId: cleoBot,
       });
       seen.push(events);
@@ -244,7 +245,7 @@ describe('an AI answer', () => {
         const events = await collect(answerQuestion, {
           ...request(),
           db: guarded.database.db,
-          userId: dan.id,
+          member: soloMember(dan.id),
           chatbotId: danBot,
         });
         seen.push(events);

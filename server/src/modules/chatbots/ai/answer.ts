@@ -3,6 +3,7 @@ import { streamText } from 'ai';
 import { aiProviderLabels } from '@common/ai-config';
 import { chatbotTexts } from '@common/chatbot-state';
 import type { Db } from '../../../db/client';
+import { visibleTo, type Member } from '../../../db/member-scope';
 import { chatbotFlows } from '../../../db/schema';
 import { getAiCredentials, type AiCredentials } from '../../ai-config/service';
 import type { AnswerEvent, AnswerQuestion, AnswerRequest } from './answer-types';
@@ -30,17 +31,18 @@ export function createAnswerQuestion(context: AiContext): AnswerQuestion {
 }
 
 async function* answer(context: AiContext, request: AnswerRequest): AsyncGenerator<AnswerEvent> {
-  const { db, userId, chatbotId } = request;
+  const { db, member, chatbotId } = request;
   const question = request.question.trim();
-  const passages = question ? await findPassages(db, userId, chatbotId, question) : [];
+  const passages = question ? await findPassages(db, member, chatbotId, question) : [];
   if (!question || (request.answerOnlyFromKnowledge && passages.length === 0)) {
     yield { type: 'unknown', text: answerTexts.unknown };
     return;
   }
-  const credentials = await getAiCredentials(db, context.secrets, userId);
+  // The AI configuration stays per user: the bot's owner's.
+  const credentials = await getAiCredentials(db, context.secrets, member.userId);
   if (!credentials || credentials.apiKey === null) {
     const reason = credentials ? ownerReasons.keyUnreadable : ownerReasons.notConfigured;
-    await recordFailure(db, userId, chatbotId, reason);
+    await recordFailure(db, member, chatbotId, reason);
     yield failed(reason);
     return;
   }
@@ -61,11 +63,11 @@ async function* answer(context: AiContext, request: AnswerRequest): AsyncGenerat
     const reason =
       event.reason ?? (text.trim() ? null : ownerReasons.emptyAnswer(aiProviderLabels[credentials.provider]));
     if (reason === null) {
-      await clearFailure(db, userId, chatbotId);
+      await clearFailure(db, member, chatbotId);
       yield { type: 'done', text, sources: sourcesOf(passages) };
     } else {
       // A visitor who left is not the provider's fault: nothing for the owner to fix.
-      if (!event.visitorLeft) await recordFailure(db, userId, chatbotId, reason);
+      if (!event.visitorLeft) await recordFailure(db, member, chatbotId, reason);
       yield failed(reason);
     }
   }
@@ -159,17 +161,17 @@ async function* streamAnswer(
 }
 
 /** Shows the owner what went wrong on the bot's page (chatbot_flows.ai_error), never the key. */
-async function recordFailure(db: Db, userId: string, chatbotId: string, reason: string): Promise<void> {
+async function recordFailure(db: Db, member: Member, chatbotId: string, reason: string): Promise<void> {
   await db
     .update(chatbotFlows)
     .set({ aiError: reason, aiErrorAt: new Date() })
-    .where(and(eq(chatbotFlows.id, chatbotId), eq(chatbotFlows.userId, userId)));
+    .where(and(eq(chatbotFlows.id, chatbotId), visibleTo(chatbotFlows, member)));
 }
 
 /** An answer worked: the last failure is no longer news. Written only when there is one to clear. */
-async function clearFailure(db: Db, userId: string, chatbotId: string): Promise<void> {
+async function clearFailure(db: Db, member: Member, chatbotId: string): Promise<void> {
   await db
     .update(chatbotFlows)
     .set({ aiError: null, aiErrorAt: null })
-    .where(and(eq(chatbotFlows.id, chatbotId), eq(chatbotFlows.userId, userId), isNotNull(chatbotFlows.aiError)));
+    .where(and(eq(chatbotFlows.id, chatbotId), visibleTo(chatbotFlows, member), isNotNull(chatbotFlows.aiError)));
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { soloMember } from '../../../db/member-scope';
 import { buildTestApp, signUp, type TestApp } from '../../../test/test-app';
 import { anyWordQuery, findPassages, MAX_PASSAGES } from './retrieval';
 import { addKnowledge, createBot } from '../../../test/chatbot-knowledge';
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const find = (question: string, userId = annId, chatbotId = annBot) =>
-  findPassages(t.database.db, userId, chatbotId, question);
+  findPassages(t.database.db, soloMember(userId), chatbotId, question);
 
 describe('retrieval from a bot’s knowledge', () => {
   it('finds the passage that shares a word with the question, stemmed, though not every word is in it', async () => {

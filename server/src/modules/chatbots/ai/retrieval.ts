@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { inWorkspaceOf, type Member } from '../../../db/member-scope';
 import { chatbotPassages } from '../../../db/schema';
 
 /** How many passages an answer is sent at most: enough for a question that spans two entries, and a short prompt. */
@@ -42,9 +43,10 @@ export interface Passage {
 
 /**
  * The bot's passages that share words with the question, best first (ts_rank over the title-weighted search
- * document, behind its GIN index), at most MAX_PASSAGES. Only this bot's, and only its owner's.
+ * document, behind its GIN index), at most MAX_PASSAGES. Only this bot's, and only in the member's workspace (the
+ * bot's: the caller acts for its owner there).
  */
-export async function findPassages(db: Db, userId: string, chatbotId: string, question: string): Promise<Passage[]> {
+export async function findPassages(db: Db, member: Member, chatbotId: string, question: string): Promise<Passage[]> {
   const source = anyWordQuery(question);
   if (!source) return [];
   const query = sql`to_tsquery('english', ${source})`;
@@ -55,7 +57,7 @@ export async function findPassages(db: Db, userId: string, chatbotId: string, qu
     .where(
       and(
         eq(chatbotPassages.chatbotId, chatbotId),
-        eq(chatbotPassages.userId, userId),
+        inWorkspaceOf(chatbotPassages, member),
         sql`${chatbotPassages.search} @@ ${query}`,
       ),
     )

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
 import { chatbotAiUsage, chatbotFlows } from '../../../db/schema';
 import { selectRows } from '../../../db/select-rows';
 import type { AnswerQuestion, HistoryLine } from '../ai/answer-types';
-import type { Conversation } from './store';
+import { botOwner, type Conversation } from './store';
 
 // The AI Answer effect: the bot's daily allowance, the AI module's streamed answer passed on to the visitor as it
 // comes, and the engine's next input. The per-conversation allowance is the engine's (state.aiQuestions).
@@ -96,7 +96,7 @@ export async function answerWithAi(
   try {
     for await (const event of answerQuestion({
       db,
-      userId: conversation.bot.userId,
+      member: botOwner(conversation.bot),
       chatbotId: conversation.bot.id,
       question: effect.question,
       instructions: effect.instructions,

@@ -5,6 +5,7 @@ import { chatbotMessages, CHAT_TOKEN_HEADER, type ChatTurn } from '@common/chatb
 import { bookings, chatbotConversations, contacts, deals, notifications } from '../../../db/schema';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../../test/test-app';
 import { openBookingOwner } from '../../../test/booking-kit';
+import { joined } from '../../../test/workspace-kit';
 import {
   askEmail,
   askName,
@@ -169,6 +170,19 @@ describe('a conversation to a captured lead', () => {
 });
 
 describe('the owner’s Preview', () => {
+  it('runs the draft for a member of the bot’s workspace who sees it, not for an “own records” one', async () => {
+    const lead = await signUp(t.app, 'preview-lead');
+    const colleague = await joined(t.app, lead, 'preview-all', 'member');
+    const ownRecords = await joined(t.app, lead, 'preview-own', 'member');
+    expect((await lead.patch(`/api/workspace/members/${ownRecords.id}`, { visibility: 'own' })).statusCode).toBe(200);
+    const draft = chainFlow([askName, theEnd], ['name']);
+    const id = await insertBot(db(), lead, draft, { isActive: false, publishedFlow: null, publishedAt: null });
+    expect((await startRequest(t.app, id, { preview: true }, { cookie: ownRecords.cookie })).statusCode).toBe(404);
+    expect((await startRequest(t.app, id, { preview: true }, { cookie: owner.cookie })).statusCode).toBe(404);
+    const chat = await start(t.app, id, { preview: true }, { cookie: colleague.cookie });
+    expect(texts(chat)).toEqual(['What’s your name?']);
+  });
+
   it('runs the draft of an unpublished bot for its owner only, and saves no lead, booking or notification', async () => {
     const booker = await openBookingOwner(t.app);
     const pipeline = await newPipeline(booker);

@@ -19,6 +19,7 @@ import {
   findConversation,
   insertConversation,
   liveFlow,
+  mayPreview,
   readFlow,
   readTranscript,
   saveStep,
@@ -63,7 +64,7 @@ export async function getPublicBot(db: Db, id: string) {
 export interface StartRequest {
   chatbotId: string;
   preview: boolean;
-  /** The signed-in user, whose own bot's draft a preview runs. */
+  /** The signed-in user, who may preview the draft of a bot they see in its workspace. */
   viewerId: string | null;
   ipHash: string | null;
   secret: string;
@@ -73,9 +74,9 @@ export interface StartRequest {
 export async function startChat(db: Db, request: StartRequest, options: TurnOptions) {
   const bot = await findBot(db, request.chatbotId);
   if (!bot) throw unavailable();
-  const isOwnPreview = request.preview && request.viewerId === bot.userId;
-  if (request.preview && !isOwnPreview) throw unavailable();
-  const flow = isOwnPreview ? readFlow(bot.draftFlow) : liveFlow(bot);
+  const isPreview = request.preview && request.viewerId !== null && (await mayPreview(db, bot, request.viewerId));
+  if (request.preview && !isPreview) throw unavailable();
+  const flow = isPreview ? readFlow(bot.draftFlow) : liveFlow(bot);
   if (!flow) throw unavailable();
   const first = startConversation(flow);
   const token = newVisitorToken();
@@ -84,9 +85,9 @@ export async function startChat(db: Db, request: StartRequest, options: TurnOpti
     tokenHash: hashVisitorToken(request.secret, token),
     state: first.state,
     ipHash: request.ipHash,
-    preview: isOwnPreview,
+    preview: isPreview,
   });
-  const conversation: Conversation = { ...row, bot, flow, state: first.state, preview: isOwnPreview, stale: false };
+  const conversation: Conversation = { ...row, bot, flow, state: first.state, preview: isPreview, stale: false };
   const turn = await advance(db, conversation, first, null, options);
   return { conversationId: row.id, token, ...turn };
 }

@@ -12,6 +12,7 @@ import {
   notifications,
 } from '../../../db/schema';
 import { openBookingOwner, slotsOf, utcDate } from '../../../test/booking-kit';
+import { soloMember } from '../../../db/member-scope';
 import { buildTestApp, type TestApp, type UserClient } from '../../../test/test-app';
 import type { AnswerEvent } from '../ai/answer-types';
 import {
@@ -169,7 +170,7 @@ describe('AI Answer', () => {
 
     const request = ai.requests.at(-1)!;
     expect(request).toMatchObject({
-      userId: owner.id,
+      member: soloMember(owner.id),
       chatbotId: id,
       question: 'How much is it?',
       instructions: 'Be brief, .',

@@ -10,11 +10,11 @@ import type { ProductMail } from '../../../product-mail';
 import { saveLead } from '../../deals/lead';
 import { addWantedNotification } from '../../notifications/notify';
 import type { Conversation, ConversationLinks } from './store';
-import { readTranscript } from './store';
+import { botOwner, readTranscript } from './store';
 
-// The engine's effects that touch the CRM: the lead (the forms' own lead rules), the owner's free slots and a
-// booking (the booking page's own functions), the owner's notifications. A preview writes none of them and is
-// answered as if done.
+// The engine's effects that touch the CRM: the lead (the forms' own lead rules, for the bot's owner in its
+// workspace), the owner's free slots and a booking (the booking page's own functions), the owner's notifications. A
+// preview writes none of them and is answered as if done.
 
 type Capture = Extract<Effect, { type: 'captureLead' }>;
 type Book = Extract<Effect, { type: 'book' }>;
@@ -32,7 +32,7 @@ export async function captureLead(db: Db, conversation: Conversation, effect: Ca
   const { contact } = effect;
   const visitor = contact.name ?? contact.email;
   await db.transaction(async (tx) => {
-    const lead = await saveLead(tx, conversation.bot.userId, {
+    const lead = await saveLead(tx, botOwner(conversation.bot), {
       contact: {
         name: contact.name ?? undefined,
         email: contact.email,

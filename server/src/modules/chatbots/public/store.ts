@@ -3,7 +3,8 @@ import { conversationStateSchema, type ConversationState } from '@common/chatbot
 import { flowDefinitionSchema, type FlowDefinition } from '@common/chatbot-flow';
 import { chatbotMessages as texts, type ChatMessage } from '@common/chatbots';
 import type { Db, Tx } from '../../../db/client';
-import { chatbotConversations, chatbotFlows, chatbotMessages } from '../../../db/schema';
+import type { Member } from '../../../db/member-scope';
+import { chatbotConversations, chatbotFlows, chatbotMessages, workspaceMembers } from '../../../db/schema';
 import { AppError } from '../../../errors';
 
 // The rows of the visitor's side: the bot as a visitor meets it, a conversation found by its token, and each step
@@ -27,6 +28,7 @@ const MAX_TRANSCRIPT = 500;
 export interface BotSettings {
   id: string;
   userId: string;
+  workspaceId: string;
   name: string;
   answerOnlyFromKnowledge: boolean;
   maxAiAnswersPerDay: number;
@@ -41,6 +43,7 @@ export interface PublicBot extends BotSettings {
 const botColumns = {
   id: chatbotFlows.id,
   userId: chatbotFlows.userId,
+  workspaceId: chatbotFlows.workspaceId,
   name: chatbotFlows.name,
   isActive: chatbotFlows.isActive,
   draftFlow: chatbotFlows.draftFlow,
@@ -52,6 +55,25 @@ const botColumns = {
 export async function findBot(db: Db, id: string): Promise<PublicBot | null> {
   const [row] = await db.select(botColumns).from(chatbotFlows).where(eq(chatbotFlows.id, id));
   return row ?? null;
+}
+
+/** Whom a conversation acts for: the bot's owner, in the bot's workspace (its leads, its knowledge). */
+export const botOwner = (bot: Pick<BotSettings, 'workspaceId' | 'userId'>): Member => ({
+  workspaceId: bot.workspaceId,
+  userId: bot.userId,
+  ownOnly: false,
+});
+
+/**
+ * Whether the signed-in user may run the bot's draft (the builder's Preview): a member of the bot's workspace who
+ * sees the bot (under "own records", its owner).
+ */
+export async function mayPreview(db: Db, bot: Pick<BotSettings, 'workspaceId' | 'userId'>, viewerId: string) {
+  const [membership] = await db
+    .select({ visibility: workspaceMembers.visibility })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, bot.workspaceId), eq(workspaceMembers.userId, viewerId)));
+  return membership !== undefined && (membership.visibility !== 'own' || bot.userId === viewerId);
 }
 
 /** A stored flow as the engine runs it; null when there is none or it no longer reads as a flow. */
@@ -121,6 +143,7 @@ export async function insertConversation(
     .values({
       chatbotId: values.bot.id,
       userId: values.bot.userId,
+      workspaceId: values.bot.workspaceId,
       visitorTokenHash: values.tokenHash,
       state: values.state,
       ipHash: values.ipHash,
@@ -174,6 +197,7 @@ export async function saveStep(
             step.lines.map((line, index) => ({
               conversationId: conversation.id,
               userId: conversation.bot.userId,
+              workspaceId: conversation.bot.workspaceId,
               role: line.role,
               text: line.text,
               sources: line.sources,

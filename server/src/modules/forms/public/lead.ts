@@ -7,11 +7,12 @@ import {
   type SubmittedValue,
 } from '@common/forms';
 import type { Tx } from '../../../db/client';
+import type { Member } from '../../../db/member-scope';
 import { saveLead } from '../../deals/lead';
 
 // autoCreateDeal (decisions.md item 13): a submission's mapped fields make a contact (or find one by e-mail) and
-// exactly one deal in the owner's default pipeline. Posted values only ever fill the mapped properties; the owner,
-// pipeline and every other column are the server's.
+// exactly one deal in the default pipeline, for the form's owner in the form's workspace. Posted values only ever
+// fill the mapped properties; the owner, workspace, pipeline and every other column are the server's.
 
 /** The deals.value column's bound (numeric(14, 2)). */
 const MAX_DEAL_VALUE = 999_999_999_999.99;
@@ -87,14 +88,14 @@ export interface Lead {
  */
 export async function createLead(
   tx: Tx,
-  userId: string,
+  owner: Member,
   formName: string,
   settings: FormSettings,
   values: Record<string, SubmittedValue>,
 ): Promise<Lead> {
   const mapped = mappedValues(settings, values);
   const who = mapped.contact_name ?? mapped.contact_email;
-  const lead = await saveLead(tx, userId, {
+  const lead = await saveLead(tx, owner, {
     contact: {
       name: mapped.contact_name,
       email: mapped.contact_email,

@@ -12,6 +12,7 @@ import {
   type submissionInputSchema,
 } from '@common/forms';
 import type { Db } from '../../../db/client';
+import type { Member } from '../../../db/member-scope';
 import { formSubmissions, forms } from '../../../db/schema';
 import { AppError, sqlStateOf } from '../../../errors';
 import { scopedCssOf } from '../scoped-css';
@@ -42,6 +43,7 @@ async function findForm(db: Db, id: string, earlierKey?: string) {
         : sql<null>`null`,
       id: forms.id,
       userId: forms.userId,
+      workspaceId: forms.workspaceId,
       name: forms.name,
       description: forms.description,
       fields: forms.fields,
@@ -131,6 +133,8 @@ export async function submitForm(
   const fields = readFields(form.fields);
   const { values, errors } = checkSubmission(fields, input.values);
   if (Object.keys(errors).length) throw new AppError(400, formMessages.fixFields, errors);
+  // The submission acts for the form's owner, in the form's workspace.
+  const owner: Member = { workspaceId: form.workspaceId, userId: form.userId, ownOnly: false };
 
   try {
     const id = await db.transaction(async (tx) => {
@@ -139,6 +143,7 @@ export async function submitForm(
         .values({
           formId,
           userId: form.userId,
+          workspaceId: form.workspaceId,
           data: values,
           fields: fields.map((field) => ({ id: field.id, label: field.label, type: field.type })),
           ipHash,
@@ -149,7 +154,7 @@ export async function submitForm(
       // The same key committed meanwhile: nothing more to do here, the caller answers that submission.
       if (!row) return null;
       if (settings.autoCreateDeal) {
-        const lead = await createLead(tx, form.userId, form.name, settings, values);
+        const lead = await createLead(tx, owner, form.name, settings, values);
         await tx
           .update(formSubmissions)
           .set({
