@@ -11,6 +11,8 @@ export const notificationKinds = [
   'booking_cancelled',
   'task_overdue',
   'activity_overdue',
+  'task_assigned',
+  'activity_assigned',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -65,6 +67,7 @@ export const notificationSettingsSchema = z
     formSubmissions: z.boolean({ message: 'Must be true or false' }),
     bookings: z.boolean({ message: 'Must be true or false' }),
     overdue: z.boolean({ message: 'Must be true or false' }),
+    assignments: z.boolean({ message: 'Must be true or false' }),
   })
   .strict();
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
@@ -74,4 +77,5 @@ export const notificationSettingLabels: Record<keyof NotificationSettings, strin
   formSubmissions: 'New form submissions',
   bookings: 'New and cancelled bookings',
   overdue: 'Overdue tasks and deal activities',
+  assignments: 'Assigned to me',
 };
