@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { pageOf } from './http';
 
 /**
- * The bell (decisions.md item 17). Submissions and bookings are written in the transaction that stores them;
- * a task or deal activity that fell due within the last day unfinished is written when the bell is read.
+ * The bell (decisions.md item 17). Submissions, bookings and assignments are written in the transaction that stores
+ * them; a task or deal activity that fell due within the last day unfinished is written when the bell is read.
  */
 export const notificationKinds = [
   'form_submission',
