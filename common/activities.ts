@@ -27,6 +27,7 @@ export const activityMessages = {
   dueRequired: 'Due date and time are required',
   typeInvalid: 'Choose an activity type',
   priorityInvalid: 'Priority must be low, medium or high',
+  assigneeNotMember: 'Choose a member of this workspace',
 } as const;
 
 export const activityInputSchema = z.object({
@@ -39,6 +40,8 @@ export const activityInputSchema = z.object({
   /** The form's date and time combined in the browser's time zone, sent as an ISO timestamp with its offset. */
   dueDate: isoInstant(activityMessages.dueRequired),
   priority: z.enum(activityPriorities, { message: activityMessages.priorityInvalid }).default('medium'),
+  /** A member of the deal's workspace, or null for none; left out, the creator. */
+  assignedUserId: z.uuid({ message: activityMessages.assigneeNotMember }).nullable().optional(),
 });
 export type ActivityInput = z.input<typeof activityInputSchema>;
 
@@ -51,6 +54,7 @@ export const activitySchema = z.object({
   priority: z.enum(activityPriorities),
   status: z.enum(['pending', 'completed']),
   completedAt: z.string().nullable(),
+  assignedUserId: z.string().nullable(),
   /** The assigned user's name (part 2 §7), null when unassigned. */
   assignedUserName: z.string().nullable(),
   createdAt: z.string(),

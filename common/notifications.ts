@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { pageOf } from './http';
 
 /**
- * The bell (decisions.md item 17). Submissions and bookings are written in the transaction that stores them;
- * a task or deal activity that fell due within the last day unfinished is written when the bell is read.
+ * The bell (decisions.md item 17). Submissions, bookings and assignments are written in the transaction that stores
+ * them; a task or deal activity that fell due within the last day unfinished is written when the bell is read.
  */
 export const notificationKinds = [
   'form_submission',
@@ -11,6 +11,8 @@ export const notificationKinds = [
   'booking_cancelled',
   'task_overdue',
   'activity_overdue',
+  'task_assigned',
+  'activity_assigned',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -65,6 +67,7 @@ export const notificationSettingsSchema = z
     formSubmissions: z.boolean({ message: 'Must be true or false' }),
     bookings: z.boolean({ message: 'Must be true or false' }),
     overdue: z.boolean({ message: 'Must be true or false' }),
+    assignments: z.boolean({ message: 'Must be true or false' }),
   })
   .strict();
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
@@ -74,4 +77,5 @@ export const notificationSettingLabels: Record<keyof NotificationSettings, strin
   formSubmissions: 'New form submissions',
   bookings: 'New and cancelled bookings',
   overdue: 'Overdue tasks and deal activities',
+  assignments: 'Assigned to me',
 };

@@ -12,6 +12,7 @@ export const taskMessages = {
   projectNotFound: 'Project not found',
   dealNotFound: 'Deal not found',
   categoryNotFound: 'Category not found',
+  assigneeNotMember: 'Choose a member of this workspace',
   // The spec lists "Task created or updated successfully"; read as two messages, as for deals (docs/decisions.md).
   created: 'Task created successfully',
   updated: 'Task updated successfully',
@@ -82,6 +83,8 @@ export const taskInputSchema = z
     categoryId: nullableId(taskMessages.categoryNotFound),
     projectId: nullableId(taskMessages.projectNotFound),
     dealId: nullableId(taskMessages.dealNotFound),
+    /** A member of the task's workspace, or null for none; left out, an update keeps the current assignee. */
+    assignedUserId: z.uuid({ message: taskMessages.assigneeNotMember }).nullable().optional(),
   })
   .refine((t) => !(t.projectId && t.dealId), { message: taskMessages.projectAndDeal, path: ['dealId'] });
 export type TaskInput = z.input<typeof taskInputSchema>;
@@ -128,6 +131,9 @@ export const taskSchema = z.object({
   dealName: z.string().nullable(),
   /** False for a task another user assigned to the signed-in user. */
   isOwn: z.boolean(),
+  assignedUserId: z.string().nullable(),
+  /** The assignee's name (their email's local part when they gave none), null when unassigned. */
+  assigneeName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Task = z.infer<typeof taskSchema>;

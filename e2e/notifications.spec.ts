@@ -122,7 +122,7 @@ test.describe('notifications', () => {
     await expect(submissions).not.toBeChecked();
     await expect(bookings).toBeChecked();
     const stored = await page.request.get('/api/notifications/settings');
-    expect(await stored.json()).toEqual({ formSubmissions: false, bookings: true, overdue: true });
+    expect(await stored.json()).toEqual({ formSubmissions: false, bookings: true, overdue: true, assignments: true });
 
     const formId = await createForm(page, unique('Muted'));
     await submitAsVisitor(browser, formId, 'Quiet Visitor');

@@ -175,6 +175,6 @@ describe('bad input never causes a server error', () => {
     ]);
     // No body above is a valid change of the notification settings.
     const notificationSettings = (await user.get('/api/notifications/settings')).json();
-    expect(notificationSettings).toEqual({ formSubmissions: true, bookings: true, overdue: true });
+    expect(notificationSettings).toEqual({ formSubmissions: true, bookings: true, overdue: true, assignments: true });
   });
 });

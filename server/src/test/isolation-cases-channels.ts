@@ -131,7 +131,11 @@ export const channelCases: Record<string, RouteCase> = {
   'GET /api/notifications/settings': { probes: () => [get('/api/notifications/settings')] },
   'PUT /api/notifications/settings': {
     probes: () => [
-      put('/api/notifications/settings', { formSubmissions: false, bookings: false, overdue: false }, 'own'),
+      put(
+        '/api/notifications/settings',
+        { formSubmissions: false, bookings: false, overdue: false, assignments: false },
+        'own',
+      ),
     ],
   },
 

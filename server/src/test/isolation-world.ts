@@ -92,7 +92,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     {
       method: 'PUT',
       url: '/api/notifications/settings',
-      body: { formSubmissions: true, bookings: true, overdue: true },
+      body: { formSubmissions: true, bookings: true, overdue: true, assignments: true },
     },
   ] as const) {
     const res = await as(call);

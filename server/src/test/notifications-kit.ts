@@ -6,7 +6,7 @@ import type { TestApp, UserClient } from './test-app';
 
 // Helpers of the bell's tests (modules/notifications/notifications.test.ts, overdue.test.ts).
 
-export const allOn: NotificationSettings = { formSubmissions: true, bookings: true, overdue: true };
+export const allOn: NotificationSettings = { formSubmissions: true, bookings: true, overdue: true, assignments: true };
 
 /** A page of the user's notifications, newest first. */
 export async function listOf(

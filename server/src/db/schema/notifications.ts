@@ -7,7 +7,7 @@ import { users } from './users';
 
 /**
  * What the header's bell shows (decisions.md item 17): written in the transaction of what caused it (a form
- * submission, a booking) or, for overdue tasks and activities, when the bell is read. Read newest first.
+ * submission, a booking, an assignment) or, for overdue tasks and activities, when the bell is read. Read newest first.
  */
 export const notifications = pgTable(
   'notifications',
@@ -46,5 +46,6 @@ export const notificationSettings = pgTable('notification_settings', {
   formSubmissions: boolean('form_submissions').notNull().default(true),
   bookings: boolean('bookings').notNull().default(true),
   overdue: boolean('overdue').notNull().default(true),
+  assignments: boolean('assignments').notNull().default(true),
   updatedAt: updatedAtColumn(),
 });

@@ -1,12 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Activity, activityInputSchema } from '@common/activities';
+import { activityMessages, type Activity, type activityInputSchema } from '@common/activities';
 import type { Db, Tx } from '../../db/client';
 import { afterKey, keysetPage } from '../../db/keyset';
 import { inWorkspaceOf, ownedBy, visibleTo, type Member } from '../../db/member-scope';
 import { dealActivities, deals, users } from '../../db/schema';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
+import { notifyActivityAssigned } from '../notifications/assigned';
+import { isAssignable } from '../workspaces/assignee';
 
 export type ActivityValues = z.output<typeof activityInputSchema>;
 
@@ -20,7 +22,9 @@ const activityColumns = {
   status: dealActivities.status,
   completedAt: dealActivities.completedAt,
   createdAt: dealActivities.createdAt,
-  assignedUserName: users.name,
+  assignedUserId: dealActivities.assignedUserId,
+  // The name the people picker shows: the email's local part for a user who gave none.
+  assignedUserName: sql<string | null>`coalesce(nullif(btrim(${users.name}), ''), split_part(${users.email}, '@', 1))`,
   // The cursor's sort value keeps the microseconds a Date would drop.
   dueKey: sql<string>`to_char(${dealActivities.dueDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
@@ -35,6 +39,7 @@ interface ActivityRow {
   status: string;
   completedAt: Date | null;
   createdAt: Date;
+  assignedUserId: string | null;
   assignedUserName: string | null;
   dueKey: string;
 }
@@ -46,13 +51,20 @@ const selectActivities = (db: Db | Tx) =>
  * Activities are reached through their deal: a deal the member does not see (another workspace's, or under "own
  * records" another member's), or a missing one, is a 404. Once it is seen, all of its activities are.
  */
-async function checkVisibleDeal(db: Db | Tx, member: Member, dealId: string): Promise<void> {
+async function checkVisibleDeal(db: Db | Tx, member: Member, dealId: string): Promise<VisibleDeal> {
   const [deal] = await db
-    .select({ id: deals.id })
+    .select({ id: deals.id, name: deals.name, pipelineId: deals.pipelineId })
     .from(deals)
     .where(and(eq(deals.id, dealId), visibleTo(deals, member)))
     .for('key share');
   if (!deal) throw notFound();
+  return deal;
+}
+
+interface VisibleDeal {
+  id: string;
+  name: string;
+  pipelineId: string;
 }
 
 const onDeal = (member: Member, dealId: string, id: string) =>
@@ -79,16 +91,28 @@ export async function listActivities(
   return keysetPage(rows, limit, (row) => [row.dueKey, row.id], toActivity);
 }
 
-/** A new pending activity, owned by and assigned to the signed-in member, in their workspace. */
+/**
+ * A new pending activity, owned by the signed-in member, in their workspace. It is assigned to the member when the
+ * input leaves the assignee out; another assignee must be a member of the workspace, and is notified.
+ */
 export function createActivity(db: Db, member: Member, dealId: string, input: ActivityValues): Promise<Activity> {
   return db.transaction(async (tx) => {
-    await checkVisibleDeal(tx, member, dealId);
+    const deal = await checkVisibleDeal(tx, member, dealId);
+    const assignedUserId = input.assignedUserId === undefined ? member.userId : input.assignedUserId;
+    if (
+      assignedUserId &&
+      assignedUserId !== member.userId &&
+      !(await isAssignable(tx, member.workspaceId, assignedUserId))
+    )
+      throw new AppError(400, activityMessages.assigneeNotMember, {
+        assignedUserId: activityMessages.assigneeNotMember,
+      });
     const [row] = await tx
       .insert(dealActivities)
       .values({
         dealId,
         ...ownedBy(member),
-        assignedUserId: member.userId,
+        assignedUserId,
         activityType: input.activityType,
         description: input.description,
         dueDate: new Date(input.dueDate),
@@ -96,6 +120,7 @@ export function createActivity(db: Db, member: Member, dealId: string, input: Ac
         status: 'pending',
       })
       .returning({ id: dealActivities.id });
+    await notifyActivityAssigned(tx, member, { id: row!.id, description: input.description, assignedUserId }, deal);
     return getActivity(tx, member, dealId, row!.id);
   });
 }
@@ -137,6 +162,7 @@ function toActivity(row: ActivityRow): Activity {
     priority: row.priority as Activity['priority'],
     status: row.status as Activity['status'],
     completedAt: row.completedAt?.toISOString() ?? null,
+    assignedUserId: row.assignedUserId,
     assignedUserName: row.assignedUserName,
     createdAt: row.createdAt.toISOString(),
   };

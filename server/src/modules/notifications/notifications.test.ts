@@ -155,7 +155,7 @@ describe('settings', () => {
   it('are all on until saved, and saved as sent', async () => {
     const ann = await signUp(t.app, 'ann');
     expect((await ann.get('/api/notifications/settings')).json()).toEqual(allOn);
-    const off = { formSubmissions: false, bookings: true, overdue: false };
+    const off = { formSubmissions: false, bookings: true, overdue: false, assignments: true };
     const saved = await put(ann, '/api/notifications/settings', off);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual(off);
@@ -170,12 +170,12 @@ describe('settings', () => {
 
   it('refuse a bad body with 400 and change nothing', async () => {
     const ann = await signUp(t.app, 'ann');
-    const off = { formSubmissions: false, bookings: false, overdue: false };
+    const off = { formSubmissions: false, bookings: false, overdue: false, assignments: false };
     await put(ann, '/api/notifications/settings', off);
     for (const [body, field, message] of [
       [{ ...off, bookings: 'yes' }, 'bookings', 'Must be true or false'],
       [{ ...off, overdue: null }, 'overdue', 'Must be true or false'],
-      [{ bookings: true, overdue: true }, 'formSubmissions', 'Must be true or false'],
+      [{ bookings: true, overdue: true, assignments: true }, 'formSubmissions', 'Must be true or false'],
       [{ ...allOn, admin: true }, undefined, undefined],
       [[], undefined, undefined],
     ] as const) {

@@ -107,12 +107,13 @@ export async function markAllRead(db: Db, userId: string): Promise<{ marked: num
   return { marked: rows.length };
 }
 
-const allOn: NotificationSettings = { formSubmissions: true, bookings: true, overdue: true };
+const allOn: NotificationSettings = { formSubmissions: true, bookings: true, overdue: true, assignments: true };
 
 const settingsColumns = {
   formSubmissions: notificationSettings.formSubmissions,
   bookings: notificationSettings.bookings,
   overdue: notificationSettings.overdue,
+  assignments: notificationSettings.assignments,
 };
 
 /** Each kind on or off; all on until the user saves. */
@@ -129,7 +130,12 @@ export async function saveNotificationSettings(
   userId: string,
   input: NotificationSettings,
 ): Promise<NotificationSettings> {
-  const values = { formSubmissions: input.formSubmissions, bookings: input.bookings, overdue: input.overdue };
+  const values = {
+    formSubmissions: input.formSubmissions,
+    bookings: input.bookings,
+    overdue: input.overdue,
+    assignments: input.assignments,
+  };
   const [row] = await db
     .insert(notificationSettings)
     .values({ userId, ...values })

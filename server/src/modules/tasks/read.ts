@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Task, TaskStatus } from '@common/tasks';
 import type { CursorKey } from '../../http/cursor';
 
-// The one way a Task is read: the row with its category, project name and deal name, joined in the same query.
+// The one way a Task is read: the row with its category, project name, deal name and assignee's name, joined in the
+// same query.
 
 /** ISO 8601 in UTC; `US` keeps the microseconds a cursor needs (rows made in one statement share a millisecond). */
 const iso = (column: string, precision: 'MS' | 'US') =>
@@ -16,13 +17,15 @@ export const taskSelect = (userId: string): SQL => sql`t.id, t.name, t.descripti
   ${iso('t.due_date', 'MS')} as due_date, t.is_milestone,
   c.id as category_id, c.name as category_name, c.color as category_color,
   t.project_id, pr.name as project_name, t.deal_id, de.name as deal_name,
-  t.user_id = ${userId} as is_own,
+  t.user_id = ${userId} as is_own, t.assigned_user_id,
+  coalesce(nullif(btrim(au.name), ''), split_part(au.email, '@', 1)) as assignee_name,
   ${iso('t.created_at', 'MS')} as created_at, ${iso('t.created_at', 'US')} as created_key`;
 
 /** Primary-key lookups per task of the page. */
 export const taskJoins = sql`left join task_categories c on c.id = t.category_id
   left join projects pr on pr.id = t.project_id
-  left join deals de on de.id = t.deal_id`;
+  left join deals de on de.id = t.deal_id
+  left join users au on au.id = t.assigned_user_id`;
 
 export interface TaskRow {
   id: string;
@@ -39,6 +42,8 @@ export interface TaskRow {
   deal_id: string | null;
   deal_name: string | null;
   is_own: boolean;
+  assigned_user_id: string | null;
+  assignee_name: string | null;
   created_at: string;
   created_key: string;
 }
@@ -63,6 +68,8 @@ export function toTask(row: TaskRow): Task {
     dealId: row.deal_id,
     dealName: row.deal_name,
     isOwn: row.is_own,
+    assignedUserId: row.assigned_user_id,
+    assigneeName: row.assignee_name,
     createdAt: row.created_at,
   };
 }

@@ -10,6 +10,8 @@ import { deals, projects, taskCategories, tasks } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { AppError, notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
+import { notifyTaskAssigned } from '../notifications/assigned';
+import { isAssignable } from '../workspaces/assignee';
 import { filterSql, type TaskFilterValues } from './filters';
 import { taskJoins, taskKey, taskSelect, toTask, type TaskRow } from './read';
 
@@ -174,32 +176,49 @@ export async function getTask(db: Db | Tx, member: Member, id: string): Promise<
   return toTask(row);
 }
 
-/** A new task of the signed-in member, in their workspace; its links must be ones they see. */
+/**
+ * A new task of the signed-in member, in their workspace; its links must be ones they see, its assignee (none when
+ * left out) a member of the workspace, who is notified unless it is the member themselves.
+ */
 export function createTask(db: Db, member: Member, input: TaskValues): Promise<Task> {
   return db.transaction(async (tx) => {
+    const assignedUserId = input.assignedUserId ?? null;
     await checkLinks(tx, member, input);
     const [row] = await tx
       .insert(tasks)
-      .values({ ...toColumns(input), ...ownedBy(member) })
+      .values({ ...toColumns(input), assignedUserId, ...ownedBy(member) })
       .returning({ id: tasks.id });
+    await notifyTaskAssigned(tx, member, { id: row!.id, name: input.name, assignedUserId });
     return getTask(tx, member, row!.id);
   });
 }
 
 /**
  * By any member who sees it (under "own records": its owner or its assignee). A new link must be one they see; a
- * link the task has already stays allowed (an assignee keeps the owner's project they may not see).
+ * link the task has already stays allowed (an assignee keeps the owner's project they may not see). The assignee
+ * stays when left out; a new one is notified unless it is the member themselves.
  */
 export function updateTask(db: Db, member: Member, id: string, input: TaskValues): Promise<Task> {
   return db.transaction(async (tx) => {
     const [task] = await tx
-      .select({ projectId: tasks.projectId, dealId: tasks.dealId, categoryId: tasks.categoryId })
+      .select({
+        projectId: tasks.projectId,
+        dealId: tasks.dealId,
+        categoryId: tasks.categoryId,
+        assignedUserId: tasks.assignedUserId,
+      })
       .from(tasks)
       .where(reachable(member, id))
       .for('no key update');
     if (!task) throw notFound();
     await checkLinks(tx, member, input, task);
-    await tx.update(tasks).set(toColumns(input)).where(eq(tasks.id, id));
+    const assignedUserId = input.assignedUserId === undefined ? task.assignedUserId : input.assignedUserId;
+    await tx
+      .update(tasks)
+      .set({ ...toColumns(input), assignedUserId })
+      .where(eq(tasks.id, id));
+    if (assignedUserId !== task.assignedUserId)
+      await notifyTaskAssigned(tx, member, { id, name: input.name, assignedUserId });
     return getTask(tx, member, id);
   });
 }
@@ -218,8 +237,9 @@ export async function deleteTask(db: Db, member: Member, id: string): Promise<vo
 
 /**
  * The project, deal and category must be ones the member sees (or, on an update, the task's links already, which
- * stay in its workspace): a 400 naming each field. Each is held FOR KEY SHARE to the end of the transaction, so a
- * concurrent delete waits and then unlinks this task as well.
+ * stay in its workspace), and a new assignee a member of the workspace: a 400 naming each field. Each is held FOR KEY
+ * SHARE to the end of the transaction, so a concurrent delete waits and then unlinks this task as well (a removed
+ * member's assignments are handed over).
  */
 async function checkLinks(tx: Tx, member: Member, input: TaskValues, current?: TaskLinks): Promise<void> {
   const fields: Record<string, string> = {};
@@ -249,6 +269,9 @@ async function checkLinks(tx: Tx, member: Member, input: TaskValues, current?: T
       .for('key share');
     if (!category) fields.categoryId = taskMessages.categoryNotFound;
   }
+  const assignee = input.assignedUserId;
+  if (assignee && assignee !== current?.assignedUserId && !(await isAssignable(tx, member.workspaceId, assignee)))
+    fields.assignedUserId = taskMessages.assigneeNotMember;
   const first = Object.values(fields)[0];
   if (first) throw new AppError(400, first, fields);
 }
@@ -257,6 +280,7 @@ interface TaskLinks {
   projectId: string | null;
   dealId: string | null;
   categoryId: string | null;
+  assignedUserId?: string | null;
 }
 
 function toColumns(input: TaskValues) {

@@ -7,6 +7,8 @@ import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { isApiError } from '../../lib/api';
+import { useAuthStore } from '../../lib/auth-store';
+import { AssigneeSelect } from '../team/assignee-select';
 import { useCreateActivity } from './api';
 
 const priorityLabels: Record<(typeof activityPriorities)[number], string> = {
@@ -15,19 +17,23 @@ const priorityLabels: Record<(typeof activityPriorities)[number], string> = {
   high: 'High',
 };
 
-type Errors = Partial<Record<'activityType' | 'description' | 'dueDate' | 'priority', string>>;
+type Errors = Partial<Record<'activityType' | 'description' | 'dueDate' | 'priority' | 'assignedUserId', string>>;
 
-const empty = () => ({
+/** A new activity is the viewer's (`selfId`) until another assignee, or none, is chosen. */
+const emptyOf = (selfId: string) => () => ({
   activityType: activityTypes[0] as ActivityType,
   description: '',
   date: '',
   time: '',
   priority: 'medium' as (typeof activityPriorities)[number],
+  assignedUserId: selfId,
 });
 
 /** Adds an activity: the date and time are the viewer's local ones, sent as an ISO timestamp. */
 export function ActivityForm({ dealId }: { dealId: string }) {
   const create = useCreateActivity(dealId);
+  const selfId = useAuthStore((state) => state.user?.id ?? '');
+  const empty = emptyOf(selfId);
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Errors>({});
   const dateId = useId();
@@ -44,6 +50,7 @@ export function ActivityForm({ dealId }: { dealId: string }) {
       description: values.description,
       dueDate: due && !Number.isNaN(due.getTime()) ? due.toISOString() : '',
       priority: values.priority,
+      assignedUserId: values.assignedUserId || null,
     });
     if (!parsed.success) {
       const next: Errors = {};
@@ -93,6 +100,12 @@ export function ActivityForm({ dealId }: { dealId: string }) {
         value={values.description}
         error={errors.description}
         onChange={(event) => set('description', event.target.value)}
+      />
+      <AssigneeSelect
+        className="sm:col-span-2"
+        value={values.assignedUserId}
+        error={errors.assignedUserId}
+        onChange={(event) => set('assignedUserId', event.target.value)}
       />
       <div className="grid grid-cols-2 gap-3 sm:col-span-2">
         <Field

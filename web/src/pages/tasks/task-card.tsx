@@ -1,5 +1,14 @@
 import type { ComponentProps, ReactNode, Ref } from 'react';
-import { CalendarClock, Check, CircleCheck, Flag, FolderKanban, GripVertical, Handshake } from 'lucide-react';
+import {
+  CalendarClock,
+  Check,
+  CircleCheck,
+  Flag,
+  FolderKanban,
+  GripVertical,
+  Handshake,
+  UserRound,
+} from 'lucide-react';
 import type { Category, Task } from '@common/tasks';
 import { Badge } from '../../components/badge';
 import { cn } from '../../lib/cn';
@@ -58,7 +67,9 @@ interface TaskSummaryProps {
   inert?: boolean;
 }
 
-/** What a task card and a list row both show: check, name, milestone, category, due date, project or deal. */
+/**
+ * What a task card and a list row both show: check, name, milestone, category, due date, project or deal, assignee.
+ */
 export function TaskSummary({ task, now, onOpen, onComplete, end, inert }: TaskSummaryProps) {
   const overdue = isOverdue(task, now);
   const tabIndex = inert ? -1 : undefined;
@@ -108,6 +119,13 @@ export function TaskSummary({ task, now, onOpen, onComplete, end, inert }: TaskS
             )}
             <span className="sr-only">{task.projectName ? 'Project: ' : 'Deal: '}</span>
             <span className="truncate">{linked}</span>
+          </span>
+        )}
+        {task.assigneeName && (
+          <span className="inline-flex min-w-0 items-center gap-1">
+            <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
+            <span className="sr-only">Assigned to </span>
+            <span className="truncate">{task.assigneeName}</span>
           </span>
         )}
       </div>

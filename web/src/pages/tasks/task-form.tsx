@@ -14,6 +14,7 @@ import {
 import { Field, TextareaField } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { isApiError } from '../../lib/api';
+import { AssigneeSelect } from '../team/assignee-select';
 import { categoriesQuery, dealOptionsQuery, projectOptionsQuery } from './api';
 import { fromLocalInput, toLocalInput } from './format';
 import { LinkPicker, type Picked } from './link-picker';
@@ -27,9 +28,10 @@ const formSchema = z.object({
   dueDate: z.string().refine((v) => !v || !Number.isNaN(new Date(v).getTime()), taskMessages.dueDateInvalid),
   isMilestone: z.boolean(),
   categoryId: z.string(),
+  assignedUserId: z.string(),
 });
 type FormValues = z.input<typeof formSchema>;
-const formFields = ['name', 'description', 'status', 'dueDate', 'isMilestone', 'categoryId'] as const;
+const formFields = ['name', 'description', 'status', 'dueDate', 'isMilestone', 'categoryId', 'assignedUserId'] as const;
 
 const toValues = (task: Task | null): FormValues => ({
   name: task?.name ?? '',
@@ -38,6 +40,7 @@ const toValues = (task: Task | null): FormValues => ({
   dueDate: toLocalInput(task?.dueDate ?? null),
   isMilestone: task?.isMilestone ?? false,
   categoryId: task?.category?.id ?? '',
+  assignedUserId: task?.assignedUserId ?? '',
 });
 
 interface TaskFormProps {
@@ -47,7 +50,10 @@ interface TaskFormProps {
   onSubmit: (input: TaskInput, onFieldErrors: (error: Error) => void) => void;
 }
 
-/** Name, description, status, due date and time, milestone, category, and a project or a deal (never both). */
+/**
+ * Name, description, status, due date and time, milestone, category, the assignee, and a project or a deal (never
+ * both).
+ */
 export function TaskForm({ id, task, onSubmit }: TaskFormProps) {
   const categories = useQuery(categoriesQuery());
   const [project, setProject] = useState<Picked | null>(
@@ -75,6 +81,7 @@ export function TaskForm({ id, task, onSubmit }: TaskFormProps) {
       dueDate: fromLocalInput(values.dueDate),
       isMilestone: values.isMilestone,
       categoryId: values.categoryId || null,
+      assignedUserId: values.assignedUserId || null,
       projectId: project?.id ?? null,
       dealId: deal?.id ?? null,
     };
@@ -108,6 +115,10 @@ export function TaskForm({ id, task, onSubmit }: TaskFormProps) {
           </option>
         ))}
       </SelectField>
+      <AssigneeSelect
+        current={task?.assignedUserId ? { userId: task.assignedUserId, name: task.assigneeName ?? '' } : null}
+        {...field('assignedUserId')}
+      />
       <div className="flex items-end pb-2">
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
           <input

@@ -4,4 +4,5 @@ export const workspaceKeys = {
   list: () => [...workspaceKeys.all, 'list'] as const,
   members: () => [...workspaceKeys.all, 'members'] as const,
   invitations: () => [...workspaceKeys.all, 'invitations'] as const,
+  people: () => [...workspaceKeys.all, 'people'] as const,
 };

@@ -193,7 +193,7 @@ describe('booking a slot', () => {
       method: 'PUT',
       url: '/api/notifications/settings',
       headers: { cookie: owner.cookie },
-      payload: { formSubmissions: true, bookings: false, overdue: true },
+      payload: { formSubmissions: true, bookings: false, overdue: true, assignments: true },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await book(t.app, owner.id, bookingOf(`${utcDate(2)}T10:00:00Z`))).statusCode).toBe(201);

@@ -242,7 +242,7 @@ describe('a submission', () => {
     it('and not at all when the owner turned form submission notifications off', async () => {
       const user = await signUp(t.app, 'otto');
       const target = await createForm(user, leadForm({ name: 'Muted' }));
-      const off = { formSubmissions: false, bookings: true, overdue: true };
+      const off = { formSubmissions: false, bookings: true, overdue: true, assignments: true };
       expect((await put(t.app, user, '/api/notifications/settings', off)).statusCode).toBe(200);
       expect((await submit(t.app, target.id, submission())).statusCode).toBe(201);
       expect(await submissionRows(t.database.db, target.id)).toHaveLength(1);

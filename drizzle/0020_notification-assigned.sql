@@ -1,0 +1,3 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "notification_settings" ADD COLUMN "assignments" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('form_submission', 'booking', 'booking_cancelled', 'task_overdue', 'activity_overdue', 'task_assigned', 'activity_assigned'));
