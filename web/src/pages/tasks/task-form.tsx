@@ -119,16 +119,6 @@ export function TaskForm({ id, task, onSubmit }: TaskFormProps) {
         current={task?.assignedUserId ? { userId: task.assignedUserId, name: task.assigneeName ?? '' } : null}
         {...field('assignedUserId')}
       />
-      <div className="flex items-end pb-2">
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-          <input
-            type="checkbox"
-            className="size-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600"
-            {...register('isMilestone')}
-          />
-          Milestone
-        </label>
-      </div>
       {/* Part 2 §4: a task links to a project or to a deal; choosing one clears and disables the other. */}
       <LinkPicker
         label="Project"
@@ -158,6 +148,16 @@ export function TaskForm({ id, task, onSubmit }: TaskFormProps) {
           setLinkErrors({});
         }}
       />
+      <div className="sm:col-span-2">
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-600"
+            {...register('isMilestone')}
+          />
+          Milestone
+        </label>
+      </div>
     </form>
   );
 }
