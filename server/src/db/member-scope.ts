@@ -1,5 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client';
 
 /**
  * Who works on shared records, and where: the member's workspace, the member, and whether their visibility is
@@ -57,4 +58,22 @@ export function visibleSql(member: Member, { alias, assigned }: { alias?: string
   return assigned
     ? sql`${inWorkspace} and (${own} or ${column('assigned_user_id')} = ${member.userId})`
     : sql`${inWorkspace} and ${own}`;
+}
+
+/** The role the row-level security policies of the shared tables apply to (migration 0021). */
+export const MEMBER_ROLE = 'pipewise_member';
+
+/**
+ * Runs `work` in a transaction as the member: under the role the shared tables' row-level security policies apply
+ * to, with the member's workspace, id and visibility set for the transaction only. The services' own filters are the
+ * first wall; a query that forgot one still reads and writes nothing outside the workspace (docs/decisions.md).
+ */
+export function asMember<T>(db: Db | Tx, member: Member, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('role', ${MEMBER_ROLE}, true),
+      set_config('pipewise.workspace_id', ${member.workspaceId}, true),
+      set_config('pipewise.user_id', ${member.userId}, true),
+      set_config('pipewise.own_only', ${member.ownOnly ? 'on' : 'off'}, true)`);
+    return work(tx);
+  });
 }

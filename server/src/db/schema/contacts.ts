@@ -21,12 +21,14 @@ export const contacts = pgTable(
     // The list is read per user, ordered by name (part 1 §7), either way.
     index('contacts_workspace_name_idx').on(t.workspaceId, t.name, t.id),
     // Sorting by a column that may be empty: empty values last ascending (first descending), by the key
-    // (column is null, column or '', id), which the list's keyset compares as one row value.
+    // (column is null, column or '', id), which the list's keyset compares as one row value. "Or ''" is a CASE, not a
+    // coalesce: under row-level security PostgreSQL lets only expressions it knows leak nothing (a CASE, not a
+    // COALESCE) into an index condition, and the keyset must stay one.
     ...(['email', 'phone', 'company'] as const).map((column) =>
       index(`contacts_workspace_${column}_sort_idx`).on(
         t.workspaceId,
         sql`(${t[column]} is null)`,
-        sql`coalesce(${t[column]}, '')`,
+        sql`(case when ${t[column]} is null then '' else ${t[column]} end)`,
         t.id,
       ),
     ),

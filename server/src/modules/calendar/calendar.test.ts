@@ -170,7 +170,7 @@ describe('GET /api/calendar', () => {
           dueDate: at(day, 6),
         },
         {
-          dealId: bobDeal,
+          dealId: annDeal,
           userId: bob.id,
           workspaceId: ann.id,
           assignedUserId: ann.id,
@@ -222,8 +222,8 @@ describe('GET /api/calendar', () => {
     ]);
     const annView = await calendarOf(ann, from, to);
     expect(annView.events.find((e) => e.title === 'Bob asks Ann')).toMatchObject({
-      dealId: bobDeal,
-      dealName: 'Bob deal',
+      dealId: annDeal,
+      dealName: 'Ann deal',
     });
     expect(annView.counts).toEqual({
       task: { count: 4, hasMore: false },

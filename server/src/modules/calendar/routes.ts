@@ -1,3 +1,4 @@
+import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
 import { calendarApi } from '@common/calendar-api';
 import { serve } from '../../http/serve';
@@ -5,7 +6,7 @@ import { getCalendar, getIntegration, regenerateFeedToken, saveIntegration } fro
 
 /** Signed-in routes: the calendar range and the Calendar Integration settings. */
 export async function calendarRoutes(app: FastifyInstance) {
-  serve(app, calendarApi.range, (req) => getCalendar(app.db, req.member, req.query));
+  serve(app, calendarApi.range, (req) => withMember(req, (db, member) => getCalendar(db, member, req.query)));
 
   // The answers carry the feed's secret URL: kept out of every cache.
   serve(app, calendarApi.integration, (req, reply) => {

@@ -1,7 +1,7 @@
 import { and, asc } from 'drizzle-orm';
 import { contactCsvHeader } from '@common/contacts';
 import type { Db } from '../../db/client';
-import { visibleTo, type Member } from '../../db/member-scope';
+import { asMember, visibleTo, type Member } from '../../db/member-scope';
 import { afterKey } from '../../db/keyset';
 import { contacts } from '../../db/schema';
 import { csvLines } from '../../http/csv';
@@ -19,7 +19,21 @@ export async function* contactsCsv(db: Db, member: Member): AsyncGenerator<strin
   yield csvLines([[...contactCsvHeader]]);
   let after: CursorKey | null = null;
   do {
-    const rows = await db
+    const rows = await contactBatch(db, member, after);
+    if (rows.length) {
+      const cells = rows.map((row) => [row.name, row.email ?? '', row.phone ?? '', row.company ?? '']);
+      yield `\r\n${csvLines(cells)}`;
+    }
+    const last = rows.at(-1);
+    after = rows.length === EXPORT_BATCH && last ? [last.name, last.id] : null;
+  } while (after);
+  yield '\r\n';
+}
+
+/** One batch, in a transaction of its own as the member: the stream outlives any one transaction. */
+function contactBatch(db: Db, member: Member, after: CursorKey | null) {
+  return asMember(db, member, (tx) =>
+    tx
       .select({
         id: contacts.id,
         name: contacts.name,
@@ -30,13 +44,6 @@ export async function* contactsCsv(db: Db, member: Member): AsyncGenerator<strin
       .from(contacts)
       .where(and(visibleTo(contacts, member), afterKey(contacts.name, contacts.id, after)))
       .orderBy(asc(contacts.name), asc(contacts.id))
-      .limit(EXPORT_BATCH);
-    if (rows.length) {
-      const cells = rows.map((row) => [row.name, row.email ?? '', row.phone ?? '', row.company ?? '']);
-      yield `\r\n${csvLines(cells)}`;
-    }
-    const last = rows.at(-1);
-    after = rows.length === EXPORT_BATCH && last ? [last.name, last.id] : null;
-  } while (after);
-  yield '\r\n';
+      .limit(EXPORT_BATCH),
+  );
 }

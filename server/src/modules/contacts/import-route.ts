@@ -1,3 +1,4 @@
+import { withMember } from '../../http/with-member';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -37,7 +38,9 @@ export async function contactImportRoute(app: FastifyInstance) {
     if (!file) throw refuseFile(contactMessages.importNotCsv);
     const parsed = parseContactsCsv(file, options.mapping);
     const mapped = contactImportFields.filter((field) => options.mapping[field] !== null);
-    return importContacts(app.db, req.member, parsed, { duplicates: options.duplicates, mapped });
+    return withMember(req, (db, member) =>
+      importContacts(db, member, parsed, { duplicates: options.duplicates, mapped }),
+    );
   });
 }
 

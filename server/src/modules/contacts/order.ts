@@ -17,13 +17,17 @@ export interface ContactOrder {
  * The list's order and keyset comparison, each written as its index is so the planner reads it in order:
  * name by (name, id) on contacts_workspace_name_idx; a column that may be empty by (column is null, column or '', id)
  * on contacts_workspace_<column>_sort_idx, which puts empty values last ascending and first descending. Descending
- * reads the same index backward. A cursor holds the sort value (null for empty) and the id.
+ * reads the same index backward. "Or ''" is a CASE, as in the index (schema/contacts.ts: row-level security). A cursor holds the sort value (null for empty) and the id.
  */
 export function contactOrder(sort: ContactSort, dir: SortDirection): ContactOrder {
   const key: SQL[] =
     sort === 'name'
       ? [sql`${contacts.name}`, sql`${contacts.id}`]
-      : [sql`(${nullableColumns[sort]} is null)`, sql`coalesce(${nullableColumns[sort]}, '')`, sql`${contacts.id}`];
+      : [
+          sql`(${nullableColumns[sort]} is null)`,
+          sql`(case when ${nullableColumns[sort]} is null then '' else ${nullableColumns[sort]} end)`,
+          sql`${contacts.id}`,
+        ];
   const by = key.map((part) => (dir === 'asc' ? asc(part) : desc(part)));
   const op = sql.raw(dir === 'asc' ? '>' : '<');
   return {

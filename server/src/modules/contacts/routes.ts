@@ -1,3 +1,4 @@
+import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
 import { contactsApi } from '@common/contacts-api';
 import { sendCsv } from '../../http/csv';
@@ -13,28 +14,34 @@ export async function contactsRoutes(app: FastifyInstance) {
     const { limit, q, sort, dir } = req.query;
     const list = contactListName(sort, dir);
     const after = app.cursors.open(req.query.cursor, req.user.id, list);
-    const page = await listContacts(app.db, req.member, { limit, after, q, sort, dir });
+    const page = await withMember(req, (db, member) => listContacts(db, member, { limit, after, q, sort, dir }), {
+      search: q,
+    });
     return app.cursors.pageOf(page, req.user.id, list);
   });
 
-  serve(app, contactsApi.count, (req) => countContacts(app.db, req.member));
+  serve(app, contactsApi.count, (req) => withMember(req, (db, member) => countContacts(db, member)));
 
   serve(app, contactsApi.export, async (req, reply) => sendCsv(reply, 'contacts.csv', contactsCsv(app.db, req.member)));
 
   await app.register(contactImportRoute);
 
-  serve(app, contactsApi.details, (req) => getContactDetail(app.db, req.member, req.params.id));
-
-  serve(app, contactsApi.one, (req) => getContact(app.db, req.member, req.params.id));
-
-  serve(app, contactsApi.create, async (req, reply) =>
-    reply.code(201).send(await createContact(app.db, req.member, req.body)),
+  serve(app, contactsApi.details, (req) =>
+    withMember(req, (db, member) => getContactDetail(db, member, req.params.id)),
   );
 
-  serve(app, contactsApi.update, (req) => updateContact(app.db, req.member, req.params.id, req.body));
+  serve(app, contactsApi.one, (req) => withMember(req, (db, member) => getContact(db, member, req.params.id)));
+
+  serve(app, contactsApi.create, async (req, reply) =>
+    reply.code(201).send(await withMember(req, (db, member) => createContact(db, member, req.body))),
+  );
+
+  serve(app, contactsApi.update, (req) =>
+    withMember(req, (db, member) => updateContact(db, member, req.params.id, req.body)),
+  );
 
   serve(app, contactsApi.remove, async (req, reply) => {
-    await deleteContact(app.db, req.member, req.params.id);
+    await withMember(req, (db, member) => deleteContact(db, member, req.params.id));
     return reply.code(204).send();
   });
 }

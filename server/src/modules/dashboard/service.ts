@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addMonths, format, startOfMonth } from 'date-fns';
 import { REVENUE_MONTHS, type Dashboard, type ScheduleItem } from '@common/dashboard';
 import type { Db } from '../../db/client';
-import type { Member } from '../../db/member-scope';
+import { asMember, type Member } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { dueRange } from '../tasks/filters';
 import {
@@ -46,13 +46,16 @@ export async function getDashboard(
   log: WidgetLog,
   now: Date = new Date(),
 ): Promise<Dashboard> {
+  // Each widget in a transaction of its own as the member: a failed query would end a shared one for all of them.
+  const read = <T>(widget: string, query: (tx: Db) => Promise<T>) =>
+    readWidget(log, widget, () => asMember(db, member, query));
   const [stats, schedule, recentTasks, emailAccounts, pipelineOverview, revenue] = await Promise.all([
-    readWidget(log, 'stats', () => readStats(db, member)),
-    readWidget(log, 'schedule', () => readSchedule(db, member, tz, now)),
-    readWidget(log, 'recentTasks', () => readRecentTasks(db, member)),
-    readWidget(log, 'emailAccounts', () => readEmailAccounts(db, member.userId)),
-    readWidget(log, 'pipelineOverview', () => selectRows<StageSummaryRow>(db, pipelineOverviewSql(member))),
-    readWidget(log, 'revenue', () => readRevenue(db, member, tz, now)),
+    read('stats', (tx) => readStats(tx, member)),
+    read('schedule', (tx) => readSchedule(tx, member, tz, now)),
+    read('recentTasks', (tx) => readRecentTasks(tx, member)),
+    read('emailAccounts', (tx) => readEmailAccounts(tx, member.userId)),
+    read('pipelineOverview', (tx) => selectRows<StageSummaryRow>(tx, pipelineOverviewSql(member))),
+    read('revenue', (tx) => readRevenue(tx, member, tz, now)),
   ]);
   return { stats, schedule, recentTasks, emailAccounts, pipelineOverview, revenue };
 }

@@ -1,3 +1,4 @@
+import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
 import { dealsApi } from '@common/deals-api';
 import { serve } from '../../http/serve';
@@ -10,7 +11,7 @@ const COLUMN_LIST = 'deals:column';
 
 export async function dealsRoutes(app: FastifyInstance) {
   serve(app, dealsApi.board, async (req) => {
-    const board = await getBoard(app.db, req.member, req.query.pipelineId);
+    const board = await withMember(req, (db, member) => getBoard(db, member, req.query.pipelineId));
     return {
       pipelineId: board.pipelineId,
       columns: board.columns.map(({ page, ...column }) => ({
@@ -23,24 +24,30 @@ export async function dealsRoutes(app: FastifyInstance) {
   serve(app, dealsApi.column, async (req) => {
     const { pipelineId, stage, limit, cursor } = req.query;
     const before = app.cursors.open(cursor, req.user.id, COLUMN_LIST);
-    const page = await listColumn(app.db, req.member, { pipelineId, stage, limit, before });
+    const page = await withMember(req, (db, member) => listColumn(db, member, { pipelineId, stage, limit, before }));
     return app.cursors.pageOf(page, req.user.id, COLUMN_LIST);
   });
 
-  serve(app, dealsApi.options, async (req) => ({ items: await dealOptions(app.db, req.member, req.query.q) }));
+  serve(app, dealsApi.options, async (req) => ({
+    items: await withMember(req, (db, member) => dealOptions(db, member, req.query.q)),
+  }));
 
-  serve(app, dealsApi.one, (req) => getDeal(app.db, req.member, req.params.id));
+  serve(app, dealsApi.one, (req) => withMember(req, (db, member) => getDeal(db, member, req.params.id)));
 
   serve(app, dealsApi.create, async (req, reply) =>
-    reply.code(201).send(await createDeal(app.db, req.member, req.body)),
+    reply.code(201).send(await withMember(req, (db, member) => createDeal(db, member, req.body))),
   );
 
-  serve(app, dealsApi.update, (req) => updateDeal(app.db, req.member, req.params.id, req.body));
+  serve(app, dealsApi.update, (req) =>
+    withMember(req, (db, member) => updateDeal(db, member, req.params.id, req.body)),
+  );
 
-  serve(app, dealsApi.move, (req) => moveDeal(app.db, req.member, req.params.id, req.body.stage));
+  serve(app, dealsApi.move, (req) =>
+    withMember(req, (db, member) => moveDeal(db, member, req.params.id, req.body.stage)),
+  );
 
   serve(app, dealsApi.remove, async (req, reply) => {
-    await deleteDeal(app.db, req.member, req.params.id);
+    await withMember(req, (db, member) => deleteDeal(db, member, req.params.id));
     return reply.code(204).send();
   });
 }

@@ -1,3 +1,4 @@
+import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
 import { emailApi } from '@common/email-api';
 import { serve } from '../../http/serve';
@@ -90,14 +91,18 @@ export async function emailRoutes(app: FastifyInstance) {
   serve(app, emailApi.contactEmails, async (req) => {
     const list = `email:contact:${req.params.id}`;
     const before = app.cursors.open(req.query.cursor, req.user.id, list);
-    const page = await listContactEmails(app.db, req.member, req.params.id, req.query.limit, before);
+    const page = await withMember(req, (db, member) =>
+      listContactEmails(db, member, req.params.id, req.query.limit, before),
+    );
     return app.cursors.pageOf(page, req.user.id, list);
   });
 
   serve(app, emailApi.dealEmails, async (req) => {
     const list = `email:deal:${req.params.id}`;
     const before = app.cursors.open(req.query.cursor, req.user.id, list);
-    const page = await listDealEmails(app.db, req.member, req.params.id, req.query.limit, before);
+    const page = await withMember(req, (db, member) =>
+      listDealEmails(db, member, req.params.id, req.query.limit, before),
+    );
     return app.cursors.pageOf(page, req.user.id, list);
   });
 }

@@ -1,3 +1,4 @@
+import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
 import { formsApi } from '@common/forms-api';
 import { sendCsv } from '../../http/csv';
@@ -10,20 +11,24 @@ export async function formsRoutes(app: FastifyInstance) {
 
   serve(app, formsApi.list, async (req) => {
     const before = app.cursors.open(req.query.cursor, req.user.id, 'forms');
-    const page = await listForms(app.db, req.member, { limit: req.query.limit, before }, publicUrl);
+    const page = await withMember(req, (db, member) =>
+      listForms(db, member, { limit: req.query.limit, before }, publicUrl),
+    );
     return app.cursors.pageOf(page, req.user.id, 'forms');
   });
 
-  serve(app, formsApi.one, (req) => getForm(app.db, req.member, req.params.id, publicUrl));
+  serve(app, formsApi.one, (req) => withMember(req, (db, member) => getForm(db, member, req.params.id, publicUrl)));
 
   serve(app, formsApi.create, async (req, reply) =>
-    reply.code(201).send(await createForm(app.db, req.member, req.body, publicUrl)),
+    reply.code(201).send(await withMember(req, (db, member) => createForm(db, member, req.body, publicUrl))),
   );
 
-  serve(app, formsApi.update, (req) => updateForm(app.db, req.member, req.params.id, req.body, publicUrl));
+  serve(app, formsApi.update, (req) =>
+    withMember(req, (db, member) => updateForm(db, member, req.params.id, req.body, publicUrl)),
+  );
 
   serve(app, formsApi.remove, async (req, reply) => {
-    await deleteForm(app.db, req.member, req.params.id);
+    await withMember(req, (db, member) => deleteForm(db, member, req.params.id));
     return reply.code(204).send();
   });
 
@@ -31,7 +36,9 @@ export async function formsRoutes(app: FastifyInstance) {
     // One list per form: a cursor of another form's submissions is refused.
     const list = `forms:${req.params.id}:submissions`;
     const before = app.cursors.open(req.query.cursor, req.user.id, list);
-    const page = await listSubmissions(app.db, req.member, req.params.id, { limit: req.query.limit, before });
+    const page = await withMember(req, (db, member) =>
+      listSubmissions(db, member, req.params.id, { limit: req.query.limit, before }),
+    );
     return app.cursors.pageOf(page, req.user.id, list);
   });
 

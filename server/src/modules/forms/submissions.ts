@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Submission } from '@common/forms';
 import type { Db } from '../../db/client';
-import { inWorkspaceOf, type Member } from '../../db/member-scope';
+import { asMember, inWorkspaceOf, type Member } from '../../db/member-scope';
 import { beforeKey, keysetPage } from '../../db/keyset';
 import { formSubmissions, type SubmittedField } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
@@ -118,18 +118,24 @@ const toCell = (value: unknown): string => {
  * safe from formula injection. A form the member does not see: 404 before anything is sent.
  */
 export async function submissionsCsv(db: Db, member: Member, formId: string): Promise<AsyncGenerator<string>> {
-  const form = await getVisibleFormFields(db, member, formId);
-  const current = new Set(form.fields.map((field) => field.id));
-  const older = (await submittedFields(db, member, formId, MAX_OLD_FIELD_COLUMNS + current.size))
-    .filter((field) => !current.has(field.id))
-    .slice(0, MAX_OLD_FIELD_COLUMNS);
+  const { form, older } = await asMember(db, member, async (tx) => {
+    const form = await getVisibleFormFields(tx, member, formId);
+    const current = new Set(form.fields.map((field) => field.id));
+    const older = (await submittedFields(tx, member, formId, MAX_OLD_FIELD_COLUMNS + current.size))
+      .filter((field) => !current.has(field.id))
+      .slice(0, MAX_OLD_FIELD_COLUMNS);
+    return { form, older };
+  });
   const columns = [...form.fields, ...older];
 
   return (async function* () {
     yield csvLines([[SUBMITTED_AT_HEADER, ...columns.map((field) => field.label)]]);
     let before: CursorKey | null = null;
     do {
-      const rows = await submissionsQuery(db, member, formId, EXPORT_BATCH, before);
+      // A batch per transaction as the member: the stream outlives any one of them.
+      const rows: Awaited<ReturnType<typeof submissionsQuery>> = await asMember(db, member, (tx) =>
+        submissionsQuery(tx, member, formId, EXPORT_BATCH, before),
+      );
       if (rows.length) {
         const cells = rows.map((row) => [
           row.createdAt.toISOString(),

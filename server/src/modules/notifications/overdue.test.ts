@@ -94,7 +94,7 @@ describe('overdue reminders', () => {
     const assignedActivity = await addActivity({
       userId: bob.id,
       assignedUserId: ann.id,
-      dealId: bobsDeal.dealId,
+      dealId,
       description: 'Demo for Bob’s client',
       dueDate: hoursAgo(4),
     });
@@ -127,7 +127,7 @@ describe('overdue reminders', () => {
     });
     expect(bySource.get(assignedActivity)).toMatchObject({
       kind: 'activity_overdue',
-      link: `/app/deals?pipeline=${bobsDeal.pipelineId}&deal=${bobsDeal.dealId}`,
+      link: `/app/deals?pipeline=${pipelineId}&deal=${dealId}`,
     });
 
     // Read, it is not made again; marked read, it is not made unread again.

@@ -1,3 +1,4 @@
+import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
 import { pipelinesApi } from '@common/pipelines-api';
 import { serve } from '../../http/serve';
@@ -14,28 +15,38 @@ import {
 } from './service';
 
 export async function pipelinesRoutes(app: FastifyInstance) {
-  serve(app, pipelinesApi.list, (req) => listPipelines(app.db, req.member));
+  serve(app, pipelinesApi.list, (req) => withMember(req, (db, member) => listPipelines(db, member)));
 
   serve(app, pipelinesApi.create, async (req, reply) =>
-    reply.code(201).send(await createPipeline(app.db, req.member, req.body)),
+    reply.code(201).send(await withMember(req, (db, member) => createPipeline(db, member, req.body))),
   );
 
-  serve(app, pipelinesApi.rename, (req) => renamePipeline(app.db, req.member, req.params.id, req.body.name));
+  serve(app, pipelinesApi.rename, (req) =>
+    withMember(req, (db, member) => renamePipeline(db, member, req.params.id, req.body.name)),
+  );
 
   serve(app, pipelinesApi.remove, async (req, reply) => {
-    await deletePipeline(app.db, req.member, req.params.id);
+    await withMember(req, (db, member) => deletePipeline(db, member, req.params.id));
     return reply.code(204).send();
   });
 
-  serve(app, pipelinesApi.setDefault, (req) => setDefaultPipeline(app.db, req.member, req.params.id));
-
-  serve(app, pipelinesApi.addStage, (req) => addStage(app.db, req.member, req.params.id, req.body.name));
-
-  serve(app, pipelinesApi.removeStage, (req) => removeStage(app.db, req.member, req.params.id, req.body.name));
-
-  serve(app, pipelinesApi.renameStage, (req) =>
-    renameStage(app.db, req.member, req.params.id, req.body.from, req.body.to),
+  serve(app, pipelinesApi.setDefault, (req) =>
+    withMember(req, (db, member) => setDefaultPipeline(db, member, req.params.id)),
   );
 
-  serve(app, pipelinesApi.reorderStages, (req) => reorderStages(app.db, req.member, req.params.id, req.body.stages));
+  serve(app, pipelinesApi.addStage, (req) =>
+    withMember(req, (db, member) => addStage(db, member, req.params.id, req.body.name)),
+  );
+
+  serve(app, pipelinesApi.removeStage, (req) =>
+    withMember(req, (db, member) => removeStage(db, member, req.params.id, req.body.name)),
+  );
+
+  serve(app, pipelinesApi.renameStage, (req) =>
+    withMember(req, (db, member) => renameStage(db, member, req.params.id, req.body.from, req.body.to)),
+  );
+
+  serve(app, pipelinesApi.reorderStages, (req) =>
+    withMember(req, (db, member) => reorderStages(db, member, req.params.id, req.body.stages)),
+  );
 }

@@ -1,3 +1,4 @@
+import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
 import type { ProjectStatus } from '@common/projects';
 import { projectsApi } from '@common/projects-api';
@@ -22,7 +23,7 @@ export function projectListName(status: ProjectStatus | undefined, q: string | u
 
 export async function projectsRoutes(app: FastifyInstance) {
   serve(app, projectsApi.board, async (req) => {
-    const columns = await getProjectBoard(app.db, req.member);
+    const columns = await withMember(req, (db, member) => getProjectBoard(db, member));
     return {
       columns: columns.map(({ status, count, page }) => ({
         status,
@@ -36,22 +37,26 @@ export async function projectsRoutes(app: FastifyInstance) {
     const { status, q, limit, cursor } = req.query;
     const list = projectListName(status, q || undefined);
     const before = app.cursors.open(cursor, req.user.id, list);
-    const page = await listProjects(app.db, req.member, { status, q, limit, before });
+    const page = await withMember(req, (db, member) => listProjects(db, member, { status, q, limit, before }));
     return app.cursors.pageOf(page, req.user.id, list);
   });
 
-  serve(app, projectsApi.one, (req) => getProject(app.db, req.member, req.params.id));
+  serve(app, projectsApi.one, (req) => withMember(req, (db, member) => getProject(db, member, req.params.id)));
 
   serve(app, projectsApi.create, async (req, reply) =>
-    reply.code(201).send(await createProject(app.db, req.member, req.body)),
+    reply.code(201).send(await withMember(req, (db, member) => createProject(db, member, req.body))),
   );
 
-  serve(app, projectsApi.update, (req) => updateProject(app.db, req.member, req.params.id, req.body));
+  serve(app, projectsApi.update, (req) =>
+    withMember(req, (db, member) => updateProject(db, member, req.params.id, req.body)),
+  );
 
-  serve(app, projectsApi.move, (req) => moveProject(app.db, req.member, req.params.id, req.body.status));
+  serve(app, projectsApi.move, (req) =>
+    withMember(req, (db, member) => moveProject(db, member, req.params.id, req.body.status)),
+  );
 
   serve(app, projectsApi.remove, async (req, reply) => {
-    await deleteProject(app.db, req.member, req.params.id);
+    await withMember(req, (db, member) => deleteProject(db, member, req.params.id));
     return reply.code(204).send();
   });
 }

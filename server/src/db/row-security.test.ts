@@ -1,0 +1,145 @@
+import { getTableName, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asMember, soloMember, type Member } from './member-scope';
+import { selectRows } from './select-rows';
+import { sharedTables } from '../modules/workspaces/reassign';
+import { makeWorld, type World } from '../test/isolation-world';
+import { buildTestApp, type TestApp, type UserClient } from '../test/test-app';
+import { joined } from '../test/workspace-kit';
+
+// Row-level security, the second wall (migration 0021): queries that forget the workspace's filter, run as a member
+// the way every signed-in route runs them (`asMember`), still reach only the member's workspace, and under "own
+// records" only the member's tasks, forms and chatbots. The world is the isolation matrix's: A has a record in every
+// shared table; B, in a workspace of their own, has some.
+
+let t: TestApp;
+let w: World;
+let carol: UserClient;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await makeWorld(t.app);
+  carol = await joined(t.app, w.a, 'carol', 'member');
+  expect((await w.a.patch(`/api/workspace/members/${carol.id}`, { visibility: 'own' })).statusCode).toBe(200);
+  const carolsTask = await carol.post('/api/tasks', { name: 'Carol’s own', status: 'To Do' });
+  expect(carolsTask.statusCode, carolsTask.body).toBe(201);
+  const toCarol = await w.a.post('/api/tasks', {
+    name: 'Assigned to Carol',
+    status: 'To Do',
+    assignedUserId: carol.id,
+  });
+  expect(toCarol.statusCode, toCarol.body).toBe(201);
+  expect((await w.b.post('/api/contacts', { name: 'B’s contact' })).statusCode).toBe(201);
+}, 60_000);
+afterAll(() => t.close());
+
+const tableNames = sharedTables.map((table) => getTableName(table));
+const db = () => t.database.db;
+
+/** Rows of `table` per workspace, read by the server's own role, which the policies do not apply to. */
+async function rowsByWorkspace(table: string): Promise<Map<string, number>> {
+  const rows = await selectRows<{ workspace_id: string; n: number }>(
+    db(),
+    sql`select workspace_id, count(*)::int as n from ${sql.identifier(table)} group by workspace_id`,
+  );
+  return new Map(rows.map((row) => [row.workspace_id, row.n]));
+}
+
+/** Every row of `table` with no filter at all, as `member`. */
+const unscoped = (member: Member, table: string) =>
+  asMember(db(), member, (tx) =>
+    selectRows<{ workspace_id: string; user_id: string }>(
+      tx,
+      sql`select workspace_id, user_id from ${sql.identifier(table)}`,
+    ),
+  );
+
+const sqlState = (error: unknown) =>
+  (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+
+describe('row-level security on the shared tables', () => {
+  it('gives a member with no filter exactly their workspace’s rows, in every shared table', async () => {
+    for (const table of tableNames) {
+      const counts = await rowsByWorkspace(table);
+      expect(counts.get(w.a.id), `A has a row in ${table}`).toBeGreaterThan(0);
+      for (const user of [w.a, w.b]) {
+        const rows = await unscoped(soloMember(user.id), table);
+        expect(rows.length, table).toBe(counts.get(user.id) ?? 0);
+        expect(
+          rows.every((row) => row.workspace_id === user.id),
+          table,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('gives a transaction with no member set nothing', async () => {
+    for (const table of tableNames) {
+      const rows = await db().transaction(async (tx) => {
+        await tx.execute(sql`select set_config('role', 'pipewise_member', true)`);
+        return selectRows(tx, sql`select 1 from ${sql.identifier(table)}`);
+      });
+      expect(rows, table).toEqual([]);
+    }
+  });
+
+  it('refuses to write into another workspace, and changes nothing there through a forgotten filter', async () => {
+    const b = soloMember(w.b.id);
+    const insert = asMember(db(), b, (tx) =>
+      tx.execute(sql`insert into contacts (workspace_id, user_id, name) values (${w.a.id}, ${w.b.id}, 'Planted')`),
+    );
+    await expect(insert).rejects.toSatisfy((error) => sqlState(error) === '42501');
+    // Moving one of B's own records into A's workspace is refused the same way.
+    const move = asMember(db(), b, (tx) => tx.execute(sql`update contacts set workspace_id = ${w.a.id}`));
+    await expect(move).rejects.toSatisfy((error) => sqlState(error) === '42501');
+
+    const before = await rowsByWorkspace('contacts');
+    const changed = await asMember(db(), b, (tx) =>
+      selectRows(tx, sql`update contacts set name = 'Overwritten' returning id`),
+    );
+    expect(changed).toHaveLength(before.get(w.b.id) ?? 0);
+    const deleted = await asMember(db(), b, (tx) => selectRows(tx, sql`delete from tasks returning id`));
+    expect(deleted).toHaveLength(0);
+    const left = await selectRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from contacts where workspace_id = ${w.a.id} and name = 'Overwritten'`,
+    );
+    expect(left[0]!.n).toBe(0);
+    expect(await rowsByWorkspace('contacts')).toEqual(before);
+  });
+
+  it('gives an "own records" member only their own and assigned tasks, and their own forms and chatbots', async () => {
+    const member: Member = { workspaceId: w.a.id, userId: carol.id, ownOnly: true };
+    const tasks = await unscoped(member, 'tasks');
+    const assigned = await asMember(db(), member, (tx) =>
+      selectRows<{ name: string }>(tx, sql`select name from tasks order by name`),
+    );
+    expect(tasks).toHaveLength(2);
+    expect(assigned.map((row) => row.name)).toContain('Carol’s own');
+    expect(await unscoped(member, 'forms')).toEqual([]);
+    expect(await unscoped(member, 'chatbot_flows')).toEqual([]);
+    // The same member seeing all: the workspace's.
+    const all = await unscoped({ ...member, ownOnly: false }, 'tasks');
+    expect(all.length).toBe((await rowsByWorkspace('tasks')).get(w.a.id));
+  });
+
+  it('has a policy on every table whose rows belong to a workspace', async () => {
+    const rows = await selectRows<{ table_name: string; secured: boolean }>(
+      db(),
+      sql`select c.table_name, k.relrowsecurity as secured
+        from information_schema.columns c join pg_class k on k.relname = c.table_name
+        where c.table_schema = 'public' and c.column_name = 'workspace_id' and k.relkind = 'r'`,
+    );
+    const secured = rows.filter((row) => row.secured).map((row) => row.table_name);
+    expect(secured.sort()).toEqual([...tableNames].sort());
+    // The rest hold workspaces themselves, their members and invitations, and the counters, which are read by
+    // workspace and member and written only by the shared tables' triggers.
+    const rest = rows.filter((row) => !row.secured).map((row) => row.table_name);
+    expect(rest.sort()).toEqual([
+      'deal_stage_totals',
+      'task_status_totals',
+      'user_stats',
+      'workspace_invitations',
+      'workspace_members',
+    ]);
+  });
+});
