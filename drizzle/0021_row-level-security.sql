@@ -64,14 +64,11 @@ BEGIN
   END LOOP;
 END
 $$;--> statement-breakpoint
--- "Only records they own or are assigned to", for the records nothing a member sees points at: their tasks (owned or
--- assigned), forms and chatbots. Contacts, deals, projects and categories are named on records the member does see
--- (a deal's contact, a task's project), so their visibility stays with the services (docs/decisions.md).
--- Restrictive: on top of the workspace; reads only, so a member may hand a task on to a colleague.
-CREATE POLICY own_rows ON tasks AS RESTRICTIVE TO pipewise_member
-  USING ((SELECT NOT pipewise_own_only()) OR user_id = (SELECT pipewise_user_id())
-    OR assigned_user_id = (SELECT pipewise_user_id()))
-  WITH CHECK (true);--> statement-breakpoint
+-- "Only records they own or are assigned to", for the records nothing a member sees points at and no one hands on:
+-- forms and chatbots. Contacts, deals, projects and categories are named on records the member does see (a deal's
+-- contact, a task's project), and an update giving a task assigned to a member to someone else would fail here (an
+-- UPDATE … RETURNING's new row is checked against the read policy) instead of being answered by the service; their
+-- visibility stays with the services (docs/decisions.md). Restrictive: on top of the workspace; reads only.
 CREATE POLICY own_rows ON forms AS RESTRICTIVE TO pipewise_member
   USING ((SELECT NOT pipewise_own_only()) OR user_id = (SELECT pipewise_user_id()))
   WITH CHECK (true);--> statement-breakpoint

@@ -107,19 +107,19 @@ describe('row-level security on the shared tables', () => {
     expect(await rowsByWorkspace('contacts')).toEqual(before);
   });
 
-  it('gives an "own records" member only their own and assigned tasks, and their own forms and chatbots', async () => {
+  it('gives an "own records" member only their own forms and chatbots, and the workspace’s tasks', async () => {
     const member: Member = { workspaceId: w.a.id, userId: carol.id, ownOnly: true };
-    const tasks = await unscoped(member, 'tasks');
-    const assigned = await asMember(db(), member, (tx) =>
-      selectRows<{ name: string }>(tx, sql`select name from tasks order by name`),
-    );
-    expect(tasks).toHaveLength(2);
-    expect(assigned.map((row) => row.name)).toContain('Carol’s own');
     expect(await unscoped(member, 'forms')).toEqual([]);
     expect(await unscoped(member, 'chatbot_flows')).toEqual([]);
+    const form = await carol.post('/api/forms', { name: 'Carol’s form' });
+    expect(form.statusCode, form.body).toBe(201);
+    expect(await unscoped(member, 'forms')).toEqual([{ workspace_id: w.a.id, user_id: carol.id }]);
     // The same member seeing all: the workspace's.
-    const all = await unscoped({ ...member, ownOnly: false }, 'tasks');
-    expect(all.length).toBe((await rowsByWorkspace('tasks')).get(w.a.id));
+    expect((await unscoped({ ...member, ownOnly: false }, 'forms')).length).toBe(
+      (await rowsByWorkspace('forms')).get(w.a.id),
+    );
+    // Tasks are filtered for her by the service alone (a task assigned to her may be handed on: docs/decisions.md).
+    expect((await unscoped(member, 'tasks')).length).toBe((await rowsByWorkspace('tasks')).get(w.a.id));
   });
 
   it('has a policy on every table whose rows belong to a workspace', async () => {
