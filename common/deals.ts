@@ -25,6 +25,7 @@ export const dealMessages = {
   deleteBody: 'This action cannot be undone.',
   expired: 'Expired',
   noPipeline: 'You have no pipeline yet. Create one to start tracking deals.',
+  ownerNotMember: 'Choose a member of this workspace',
 } as const;
 
 export const dealMoved = (stage: string) => `Deal moved to ${stage}`;
@@ -60,6 +61,8 @@ export const dealInputSchema = z.object({
   contactId: z.uuid({ message: 'Contact not found' }).nullable().default(null),
   /** Trimmed, empty is null. Left out of a PATCH, the stored notes stay (older clients send none). */
   notes: optionalText(DEAL_NOTES_MAX).optional(),
+  /** A member of the workspace (issue 29). Left out, a new deal is its creator's and an update keeps the owner. */
+  ownerId: z.uuid({ message: dealMessages.ownerNotMember }).optional(),
 });
 export type DealInput = z.input<typeof dealInputSchema>;
 
@@ -84,6 +87,9 @@ export const dealSchema = z.object({
   contactName: z.string().nullable(),
   nextActivity: nextActivitySchema.nullable(),
   createdAt: z.string(),
+  /** The member who owns the deal (its `user_id`), and their name as the people list gives it. */
+  ownerId: z.string(),
+  ownerName: z.string(),
 });
 export type Deal = z.infer<typeof dealSchema>;
 
