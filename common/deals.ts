@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dealCurrencies } from './constants';
 import { MAX_TEXTAREA_LENGTH } from './form-rules';
 import { isoDate, optionalText, pageOf } from './http';
+import { dealWhoseSchema } from './whose';
 
 export const dealMessages = {
   nameRequired: 'Deal name is required',
@@ -97,10 +98,12 @@ export type Deal = z.infer<typeof dealSchema>;
 export const dealDetailSchema = dealSchema.extend({ notes: z.string().nullable() });
 export type DealDetail = z.infer<typeof dealDetailSchema>;
 
-/** GET /api/deals?pipelineId&stage&cursor: one column's further deals, newest first. */
+/** GET /api/deals?pipelineId&stage&whose&cursor: one column's further deals, newest first. */
 export const dealColumnQuerySchema = z.object({
   pipelineId: z.uuid({ message: dealMessages.pipelineRequired }),
   stage: z.string().min(1, dealMessages.stageRequired).max(60),
+  /** The member's own deals, or everyone's (left out). */
+  whose: dealWhoseSchema,
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(500, 'Invalid cursor').optional(),
 });
@@ -117,8 +120,8 @@ export const boardColumnSchema = z.object({
 });
 export type BoardColumn = z.infer<typeof boardColumnSchema>;
 
-/** GET /api/deals/board?pipelineId: the whole board in one request. */
-export const boardQuerySchema = z.object({ pipelineId: z.uuid({ message: 'Not found' }) });
+/** GET /api/deals/board?pipelineId&whose: the whole board in one request; counts and totals follow `whose`. */
+export const boardQuerySchema = z.object({ pipelineId: z.uuid({ message: 'Not found' }), whose: dealWhoseSchema });
 export const boardSchema = z.object({ pipelineId: z.string(), columns: z.array(boardColumnSchema) });
 export type Board = z.infer<typeof boardSchema>;
 

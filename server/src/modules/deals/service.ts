@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { dealMessages, type Deal, type DealDetail, type dealInputSchema } from '@common/deals';
+import type { DealWhose } from '@common/whose';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
 import { inWorkspaceOf, ownedBy, visibleSql, visibleTo, type Member } from '../../db/member-scope';
@@ -9,6 +10,7 @@ import { selectRows } from '../../db/select-rows';
 import { AppError, notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { pipelineVisibleTo } from '../pipelines/service';
+import { dealsSeenBy } from './board';
 import { chosenOwner } from '../workspaces/assignee';
 import { dealJoins, dealKey, dealSelect, toDeal, toDealDetail, type DealDetailRow, type DealRow } from './read';
 import { wonAtFor } from './won-at';
@@ -35,10 +37,15 @@ export interface ColumnQuery {
 
 /**
  * A page of one board column, newest first, before a position; deals_workspace_pipeline_stage_created_idx answers it.
- * Another workspace's pipeline has no deals of this member: an empty page.
+ * Another workspace's pipeline has no deals of this member: an empty page. With `whose` "mine", only their own.
  */
-export async function listColumn(db: Db, member: Member, query: ColumnQuery): Promise<KeysetPage<Deal>> {
-  const rows = await selectRows<DealRow>(db, columnSql(member, query));
+export async function listColumn(
+  db: Db,
+  member: Member,
+  query: ColumnQuery,
+  whose?: DealWhose,
+): Promise<KeysetPage<Deal>> {
+  const rows = await selectRows<DealRow>(db, columnSql(dealsSeenBy(member, whose), query));
   // Rows prove the pipeline is the workspace's; an empty page must not hide whether another workspace's exists.
   if (rows.length === 0) await visiblePipelineOrNotFound(db, member, query.pipelineId);
   return keysetPage(rows, query.limit, dealKey, toDeal);

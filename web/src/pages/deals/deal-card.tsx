@@ -7,7 +7,7 @@ import {
   Clock,
   GripVertical,
   User,
-  UserRound,
+  UserCheck,
   type LucideIcon,
 } from 'lucide-react';
 import type { Deal } from '@common/deals';
@@ -134,8 +134,8 @@ export function DealCard({
           </p>
         )}
         {showsOwner && (
-          <p className="flex items-center gap-1.5">
-            <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
+          <p className="flex items-center gap-1.5" title={peopleLabels.owner}>
+            <UserCheck aria-hidden="true" className="size-3.5 shrink-0" />
             <span className="truncate">
               <span className="sr-only">{peopleLabels.owner}: </span>
               {deal.ownerName}

@@ -11,6 +11,12 @@ import { workspaceKeys } from './keys';
 export const peopleQuery = () =>
   queryOptions({ queryKey: workspaceKeys.people(), queryFn: () => call(workspacesApi.people), staleTime: 5 * 60_000 });
 
+/** Whether the workspace has people besides the viewer: the "Show" filters have nothing to tell apart otherwise. */
+export function useIsTeam(): boolean {
+  const people = useQuery(peopleQuery());
+  return (people.data?.items.length ?? 0) > 1;
+}
+
 /** A person the record names, shown while the people load (or if they no longer list them). */
 export interface NamedPerson {
   userId: string;
