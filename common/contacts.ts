@@ -34,6 +34,7 @@ export const contactMessages = {
     `The file is not valid CSV: a quoted value that starts on row ${row} is never closed`,
   importFailed: 'Failed to import contacts',
   importSummary: (imported: number, skipped: number) => `${imported} imported, ${skipped} skipped`,
+  ownerNotMember: 'Choose a member of this workspace',
 } as const;
 
 /** A website address as browsers and servers accept it in practice. */
@@ -52,6 +53,8 @@ export const contactInputSchema = z.object({
   website: optionalText(CONTACT_WEBSITE_MAX)
     .pipe(z.string().refine(isHttpUrl, fieldMessages.url).nullable())
     .optional(),
+  /** A member of the workspace (issue 29). Left out, a new contact is its creator's and an update keeps the owner. */
+  ownerId: z.uuid({ message: contactMessages.ownerNotMember }).optional(),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 
@@ -64,11 +67,14 @@ export const contactSchema = z.object({
   company: z.string().nullable(),
   website: z.string().nullable(),
   createdAt: z.string(),
+  /** The member who owns the contact (its `user_id`), and their name as the people list gives it. */
+  ownerId: z.string(),
+  ownerName: z.string(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
 /** A row of the list: the columns it shows (and sorts or searches by), nothing more. */
-export const contactListItemSchema = contactSchema.omit({ website: true });
+export const contactListItemSchema = contactSchema.omit({ website: true, ownerId: true, ownerName: true });
 export type ContactListItem = z.infer<typeof contactListItemSchema>;
 
 export const contactPageSchema = pageOf(contactListItemSchema);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dealCurrencies } from './constants';
 import { MAX_TEXTAREA_LENGTH } from './form-rules';
 import { isoDate, optionalText, pageOf } from './http';
+import { dealWhoseSchema } from './whose';
 
 export const dealMessages = {
   nameRequired: 'Deal name is required',
@@ -25,6 +26,7 @@ export const dealMessages = {
   deleteBody: 'This action cannot be undone.',
   expired: 'Expired',
   noPipeline: 'You have no pipeline yet. Create one to start tracking deals.',
+  ownerNotMember: 'Choose a member of this workspace',
 } as const;
 
 export const dealMoved = (stage: string) => `Deal moved to ${stage}`;
@@ -60,6 +62,8 @@ export const dealInputSchema = z.object({
   contactId: z.uuid({ message: 'Contact not found' }).nullable().default(null),
   /** Trimmed, empty is null. Left out of a PATCH, the stored notes stay (older clients send none). */
   notes: optionalText(DEAL_NOTES_MAX).optional(),
+  /** A member of the workspace (issue 29). Left out, a new deal is its creator's and an update keeps the owner. */
+  ownerId: z.uuid({ message: dealMessages.ownerNotMember }).optional(),
 });
 export type DealInput = z.input<typeof dealInputSchema>;
 
@@ -84,6 +88,9 @@ export const dealSchema = z.object({
   contactName: z.string().nullable(),
   nextActivity: nextActivitySchema.nullable(),
   createdAt: z.string(),
+  /** The member who owns the deal (its `user_id`), and their name as the people list gives it. */
+  ownerId: z.string(),
+  ownerName: z.string(),
 });
 export type Deal = z.infer<typeof dealSchema>;
 
@@ -91,10 +98,12 @@ export type Deal = z.infer<typeof dealSchema>;
 export const dealDetailSchema = dealSchema.extend({ notes: z.string().nullable() });
 export type DealDetail = z.infer<typeof dealDetailSchema>;
 
-/** GET /api/deals?pipelineId&stage&cursor: one column's further deals, newest first. */
+/** GET /api/deals?pipelineId&stage&whose&cursor: one column's further deals, newest first. */
 export const dealColumnQuerySchema = z.object({
   pipelineId: z.uuid({ message: dealMessages.pipelineRequired }),
   stage: z.string().min(1, dealMessages.stageRequired).max(60),
+  /** The member's own deals, or everyone's (left out). */
+  whose: dealWhoseSchema,
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(500, 'Invalid cursor').optional(),
 });
@@ -111,8 +120,8 @@ export const boardColumnSchema = z.object({
 });
 export type BoardColumn = z.infer<typeof boardColumnSchema>;
 
-/** GET /api/deals/board?pipelineId: the whole board in one request. */
-export const boardQuerySchema = z.object({ pipelineId: z.uuid({ message: 'Not found' }) });
+/** GET /api/deals/board?pipelineId&whose: the whole board in one request; counts and totals follow `whose`. */
+export const boardQuerySchema = z.object({ pipelineId: z.uuid({ message: 'Not found' }), whose: dealWhoseSchema });
 export const boardSchema = z.object({ pipelineId: z.string(), columns: z.array(boardColumnSchema) });
 export type Board = z.infer<typeof boardSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defaultTaskCategoryColor, taskStatuses } from './constants';
 import { countSchema, isoInstant, optionalText, pageOf, pageQuerySchema } from './http';
+import { whoseSchema } from './whose';
 
 export type TaskStatus = (typeof taskStatuses)[number];
 
@@ -174,6 +175,8 @@ export const taskFilterSchema = z.object({
   tz: timeZoneSchema.default('UTC'),
   /** Text in the name or the description. */
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  /** Mine, assigned to me by another member, or everyone's (left out). */
+  whose: whoseSchema,
 });
 export type TaskFilter = z.input<typeof taskFilterSchema>;
 

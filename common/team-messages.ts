@@ -12,3 +12,10 @@ export const teamMessages = {
   noOtherMembers: 'No other member can take over their records',
   never: 'Never',
 } as const;
+
+/** The owner and assignee pickers' words, and how a record names its owner. */
+export const peopleLabels = {
+  owner: 'Owner',
+  assignedTo: 'Assigned to',
+  unassigned: 'Unassigned',
+} as const;

@@ -1,5 +1,6 @@
 import type { Contact, ContactListItem } from '@common/contacts';
 import { contacts } from '../../db/schema';
+import { personNameOf } from '../workspaces/person-name';
 
 /** A contact's values from a form, an import row or a lead; `website` left out keeps the stored one on update. */
 export type ContactValues = {
@@ -8,6 +9,8 @@ export type ContactValues = {
   phone: string | null;
   company: string | null;
   website?: string | null | undefined;
+  /** A member of the workspace; left out, the creator (on create) or the current owner (on update). */
+  ownerId?: string | undefined;
 };
 
 /** The columns a list row is made of: a page reads no more (each column is parsed, 51 times a page). */
@@ -21,9 +24,14 @@ export const contactColumns = {
 };
 export type ContactRow = { [K in keyof typeof contactColumns]: (typeof contacts.$inferSelect)[K] };
 
-/** One contact: the row's columns and those only its own screens show. */
-export const contactRecordColumns = { ...contactColumns, website: contacts.website };
-export type ContactRecordRow = { [K in keyof typeof contactRecordColumns]: (typeof contacts.$inferSelect)[K] };
+/** One contact: the row's columns and those only its own screens show, its owner among them. */
+export const contactRecordColumns = {
+  ...contactColumns,
+  website: contacts.website,
+  ownerId: contacts.userId,
+  ownerName: personNameOf(contacts.userId),
+};
+export type ContactRecordRow = ContactRow & { website: string | null; ownerId: string; ownerName: string };
 
 export function toContactListItem(row: ContactRow): ContactListItem {
   return {
@@ -37,5 +45,5 @@ export function toContactListItem(row: ContactRow): ContactListItem {
 }
 
 export function toContact(row: ContactRecordRow): Contact {
-  return { ...toContactListItem(row), website: row.website };
+  return { ...toContactListItem(row), website: row.website, ownerId: row.ownerId, ownerName: row.ownerName };
 }

@@ -1,12 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Contact, ContactListItem, ContactSort, SortDirection } from '@common/contacts';
+import {
+  contactMessages,
+  type Contact,
+  type ContactListItem,
+  type ContactSort,
+  type SortDirection,
+} from '@common/contacts';
 import type { Count } from '@common/http';
 import type { Db } from '../../db/client';
-import { ownedBy, visibleTo, type Member } from '../../db/member-scope';
+import { inWorkspaceOf, ownedBy, visibleTo, type Member } from '../../db/member-scope';
 import { countUpTo, keysetPage } from '../../db/keyset';
 import { contacts } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
+import { chosenOwner } from '../workspaces/assignee';
 import { contactColumns, contactRecordColumns, toContact, toContactListItem, type ContactValues } from './columns';
 import { contactOrder, sortValueOf } from './order';
 
@@ -62,22 +69,44 @@ export async function getContact(db: Db, member: Member, id: string): Promise<Co
   return toContact(row);
 }
 
-export async function createContact(db: Db, member: Member, input: ContactValues): Promise<Contact> {
-  const [row] = await db
-    .insert(contacts)
-    .values({ ...input, ...ownedBy(member) })
-    .returning(contactRecordColumns);
-  return toContact(row!);
+/** A new contact of the workspace, its creator's unless another member is chosen as its owner. */
+export function createContact(db: Db, member: Member, { ownerId, ...values }: ContactValues): Promise<Contact> {
+  return db.transaction(async (tx) => {
+    const userId = await chosenOwner(tx, member.workspaceId, ownerId, member.userId, contactMessages.ownerNotMember);
+    const [row] = await tx
+      .insert(contacts)
+      .values({ ...values, ...ownedBy(member), userId })
+      .returning(contactRecordColumns);
+    return toContact(row!);
+  });
 }
 
-export async function updateContact(db: Db, member: Member, id: string, input: ContactValues): Promise<Contact> {
-  const [row] = await db
-    .update(contacts)
-    .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(contacts.id, id), visibleTo(contacts, member)))
-    .returning(contactRecordColumns);
-  if (!row) throw notFound();
-  return toContact(row);
+/**
+ * By any member who sees it. A new owner must be a member of the workspace; the counters follow the owner by their
+ * triggers. Handed to another, it may be one the member no longer sees ("own records"): the answer still shows it.
+ */
+export function updateContact(
+  db: Db,
+  member: Member,
+  id: string,
+  { ownerId, ...values }: ContactValues,
+): Promise<Contact> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ userId: contacts.userId })
+      .from(contacts)
+      .where(and(eq(contacts.id, id), visibleTo(contacts, member)))
+      .for('no key update');
+    if (!current) throw notFound();
+    const userId = await chosenOwner(tx, member.workspaceId, ownerId, current.userId, contactMessages.ownerNotMember);
+    const [row] = await tx
+      .update(contacts)
+      .set({ ...values, userId, updatedAt: new Date() })
+      .where(and(eq(contacts.id, id), inWorkspaceOf(contacts, member)))
+      .returning(contactRecordColumns);
+    if (!row) throw notFound();
+    return toContact(row);
+  });
 }
 
 export async function deleteContact(db: Db, member: Member, id: string): Promise<void> {

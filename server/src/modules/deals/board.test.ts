@@ -6,7 +6,7 @@ import { analyzeChangedTables } from '../../db/auto-analyze';
 import { soloMember } from '../../db/member-scope';
 import { dealActivities, deals } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
-import { firstPagesSql } from './board';
+import { dealsSeenBy, firstPagesSql } from './board';
 import { columnSql } from './service';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 
@@ -211,10 +211,14 @@ describe('deal board', () => {
         .map((row) => row['QUERY PLAN'])
         .join('\n');
     const before: [string, string] = ['2000-01-01T00:00:00.000000Z', '00000000-0000-0000-0000-000000000000'];
+    // "Mine" reads the same index, keeping the member's own deals.
+    const mine = dealsSeenBy(soloMember(user.id), 'mine');
     for (const query of [
       columnSql(soloMember(user.id), { pipelineId, stage: 'Lead', limit: 20, before: null }),
       columnSql(soloMember(user.id), { pipelineId, stage: 'Lead', limit: 20, before }),
       firstPagesSql(soloMember(user.id), pipelineId),
+      columnSql(mine, { pipelineId, stage: 'Lead', limit: 20, before }),
+      firstPagesSql(mine, pipelineId),
     ]) {
       const plan = await planOf(query);
       // The page's limit reads the column index in order: no sort of the column's deals in between

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { BOARD_PAGE_SIZE, type Deal } from '@common/deals';
+import type { DealWhose } from '@common/whose';
 import type { Db } from '../../db/client';
 import { keysetPage } from '../../db/keyset';
 import { visibleSql, visibleTo, type Member } from '../../db/member-scope';
@@ -18,17 +19,26 @@ export interface BoardColumnPage {
 }
 
 /**
+ * The deals a board shows the member: everyone's they see, or their own ("mine"), which is what an "own records"
+ * member sees (deals have no assignee).
+ */
+export const dealsSeenBy = (member: Member, whose: DealWhose | undefined): Member =>
+  whose === 'mine' ? { ...member, ownOnly: true } : member;
+
+/**
  * The whole board in three queries whatever its size: the pipeline, each stage's count and total (kept per owner by
  * the deal_stage_totals triggers, so no deal is counted here: the workspace's totals are the sum of its owners' rows,
- * an "own records" member's their own row), and
+ * an "own records" member's, or anyone's "mine", their own row), and
  * every column's first page (one lateral read of the column index per stage, with each deal's contact
  * and next activity joined on).
  */
 export async function getBoard(
   db: Db,
-  member: Member,
+  viewer: Member,
   pipelineId: string,
+  whose?: DealWhose,
 ): Promise<{ pipelineId: string; columns: BoardColumnPage[] }> {
+  const member = dealsSeenBy(viewer, whose);
   const [pipeline] = await db
     .select({ stages: pipelines.stages })
     .from(pipelines)

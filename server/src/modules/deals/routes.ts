@@ -1,31 +1,34 @@
 import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
 import { dealsApi } from '@common/deals-api';
+import type { DealWhose } from '@common/whose';
 import { serve } from '../../http/serve';
 import { getBoard } from './board';
 import { dealOptions } from './options';
 import { createDeal, deleteDeal, getDeal, listColumn, moveDeal, updateDeal } from './service';
 
-/** Cursors of a board column ("Load more"), newest first. */
-const COLUMN_LIST = 'deals:column';
+/** Cursors of a board column ("Load more"), newest first; the member's own deals page apart from everyone's. */
+const columnList = (whose: DealWhose | undefined) => (whose === 'mine' ? 'deals:column:mine' : 'deals:column');
 
 export async function dealsRoutes(app: FastifyInstance) {
   serve(app, dealsApi.board, async (req) => {
-    const board = await withMember(req, (db, member) => getBoard(db, member, req.query.pipelineId));
+    const board = await withMember(req, (db, member) => getBoard(db, member, req.query.pipelineId, req.query.whose));
     return {
       pipelineId: board.pipelineId,
       columns: board.columns.map(({ page, ...column }) => ({
         ...column,
-        ...app.cursors.pageOf(page, req.user.id, COLUMN_LIST),
+        ...app.cursors.pageOf(page, req.user.id, columnList(req.query.whose)),
       })),
     };
   });
 
   serve(app, dealsApi.column, async (req) => {
-    const { pipelineId, stage, limit, cursor } = req.query;
-    const before = app.cursors.open(cursor, req.user.id, COLUMN_LIST);
-    const page = await withMember(req, (db, member) => listColumn(db, member, { pipelineId, stage, limit, before }));
-    return app.cursors.pageOf(page, req.user.id, COLUMN_LIST);
+    const { pipelineId, stage, limit, cursor, whose } = req.query;
+    const before = app.cursors.open(cursor, req.user.id, columnList(whose));
+    const page = await withMember(req, (db, member) =>
+      listColumn(db, member, { pipelineId, stage, limit, before }, whose),
+    );
+    return app.cursors.pageOf(page, req.user.id, columnList(whose));
   });
 
   serve(app, dealsApi.options, async (req) => ({

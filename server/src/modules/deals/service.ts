@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { dealMessages, type Deal, type DealDetail, type dealInputSchema } from '@common/deals';
+import type { DealWhose } from '@common/whose';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
 import { inWorkspaceOf, ownedBy, visibleSql, visibleTo, type Member } from '../../db/member-scope';
@@ -9,6 +10,8 @@ import { selectRows } from '../../db/select-rows';
 import { AppError, notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { pipelineVisibleTo } from '../pipelines/service';
+import { dealsSeenBy } from './board';
+import { chosenOwner } from '../workspaces/assignee';
 import { dealJoins, dealKey, dealSelect, toDeal, toDealDetail, type DealDetailRow, type DealRow } from './read';
 import { wonAtFor } from './won-at';
 
@@ -34,10 +37,15 @@ export interface ColumnQuery {
 
 /**
  * A page of one board column, newest first, before a position; deals_workspace_pipeline_stage_created_idx answers it.
- * Another workspace's pipeline has no deals of this member: an empty page.
+ * Another workspace's pipeline has no deals of this member: an empty page. With `whose` "mine", only their own.
  */
-export async function listColumn(db: Db, member: Member, query: ColumnQuery): Promise<KeysetPage<Deal>> {
-  const rows = await selectRows<DealRow>(db, columnSql(member, query));
+export async function listColumn(
+  db: Db,
+  member: Member,
+  query: ColumnQuery,
+  whose?: DealWhose,
+): Promise<KeysetPage<Deal>> {
+  const rows = await selectRows<DealRow>(db, columnSql(dealsSeenBy(member, whose), query));
   // Rows prove the pipeline is the workspace's; an empty page must not hide whether another workspace's exists.
   if (rows.length === 0) await visiblePipelineOrNotFound(db, member, query.pipelineId);
   return keysetPage(rows, query.limit, dealKey, toDeal);
@@ -65,32 +73,46 @@ export function columnSql(member: Member, { pipelineId, stage, limit, before }: 
     order by d.created_at desc, d.id desc`;
 }
 
+/** A new deal of the workspace, its creator's unless another member is chosen as its owner. */
 export function createDeal(db: Db, member: Member, input: DealValues): Promise<DealDetail> {
   return db.transaction(async (tx) => {
     await checkReferences(tx, member, input);
+    const userId = await chosenOwner(tx, member.workspaceId, input.ownerId, member.userId, dealMessages.ownerNotMember);
     const [row] = await tx
       .insert(deals)
-      .values({ ...toColumns(input), ...ownedBy(member), wonAt: wonAtFor(input.stage, { isNew: true }) })
+      .values({ ...toColumns(input), ...ownedBy(member), userId, wonAt: wonAtFor(input.stage, { isNew: true }) })
       .returning({ id: deals.id });
     return getDeal(tx, member, row!.id);
   });
 }
 
+/**
+ * By any member who sees it. A new owner must be a member of the workspace; the board's totals and the dashboard
+ * follow the owner by their triggers. Handed to another, it may be one the member no longer sees ("own records"):
+ * the answer still shows it.
+ */
 export function updateDeal(db: Db, member: Member, id: string, input: DealValues): Promise<DealDetail> {
   return db.transaction(async (tx) => {
     // No lock here: the pipeline is locked first (in checkReferences), then the deal by the update, the order
     // a stage rename takes them in, so the two never deadlock.
     const [visible] = await tx
-      .select({ id: deals.id })
+      .select({ userId: deals.userId })
       .from(deals)
       .where(and(eq(deals.id, id), visibleTo(deals, member)));
     if (!visible) throw notFound();
     await checkReferences(tx, member, input);
+    const userId = await chosenOwner(
+      tx,
+      member.workspaceId,
+      input.ownerId,
+      visible.userId,
+      dealMessages.ownerNotMember,
+    );
     await tx
       .update(deals)
-      .set({ ...toColumns(input), wonAt: wonAtFor(input.stage) })
-      .where(eq(deals.id, id));
-    return getDeal(tx, member, id);
+      .set({ ...toColumns(input), userId, wonAt: wonAtFor(input.stage) })
+      .where(and(eq(deals.id, id), inWorkspaceOf(deals, member)));
+    return getDeal(tx, userId === member.userId ? member : { ...member, ownOnly: false }, id);
   });
 }
 

@@ -63,5 +63,6 @@ export function filterSql(filter: TaskFilterValues, now: Date = new Date()): SQL
  */
 export function taskListName(filter: TaskFilterValues): string {
   const { status, categoryId, projectId, dealId, due, tz, q } = filter;
-  return `tasks:${JSON.stringify({ status, categoryId, projectId, dealId, due, tz: due ? tz : undefined, q: q || undefined })}`;
+  const whose = filter.whose === 'everyone' ? undefined : filter.whose;
+  return `tasks:${JSON.stringify({ status, categoryId, projectId, dealId, due, tz: due ? tz : undefined, q: q || undefined, whose })}`;
 }

@@ -179,6 +179,27 @@ describe('task plans', () => {
           else expect(plan, plan).not.toMatch(/tasks_assigned_created_idx/);
           expect(plan, plan).not.toMatch(/(Seq|Bitmap Heap) Scan on tasks/);
         }
+        // "Mine" is the member's own range alone, "Assigned to me" the assigned index alone, whatever the visibility.
+        const ranges = [
+          ['mine', /tasks_workspace_(status_)?created_idx/, /tasks_assigned_created_idx/],
+          ['assigned', /tasks_assigned_created_idx/, /tasks_workspace_(status_)?created_idx/],
+        ] as const;
+        for (const [whose, index, unused] of ranges) {
+          const chosen = { ...filter, whose };
+          for (const query of [
+            boardFirstPagesSql(member, taskStatuses, chosen),
+            listSql(member, { filter: { ...chosen, status: 'Done' }, limit: 20, before }),
+            listSql(member, { filter: chosen, limit: 50, before: null }),
+            listSql(member, { filter: chosen, limit: 50, before }),
+          ]) {
+            const plan = await planOf(query);
+            expect(plan, plan).toMatch(
+              new RegExp(`Limit[^\\n]*\\n\\s*->\\s+Index Scan using ${index.source} on tasks`),
+            );
+            expect(plan, plan).not.toMatch(unused);
+            expect(plan, plan).not.toMatch(/(Seq|Bitmap Heap) Scan on tasks/);
+          }
+        }
       }
     } finally {
       await own.close();

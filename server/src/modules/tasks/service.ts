@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { taskStatuses } from '@common/constants';
 import { COUNT_CAP, type Count } from '@common/http';
 import { TASK_BOARD_PAGE_SIZE, taskMessages, type Task, type TaskStatus, type taskInputSchema } from '@common/tasks';
+import type { Whose } from '@common/whose';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
 import { inWorkspaceOf, ownedBy, visibleSql, visibleTo, type Member } from '../../db/member-scope';
@@ -18,21 +19,30 @@ import { taskJoins, taskKey, taskSelect, toTask, type TaskRow } from './read';
 export type TaskValues = z.output<typeof taskInputSchema>;
 
 /**
- * The tasks the member sees, newest first and cut at `limit`: the workspace's in one index range
- * (tasks_workspace_created_idx or tasks_workspace_status_created_idx); under "own records", in two, their own
- * and those another member assigned to them (tasks_assigned_created_idx). A caller merges the two; one OR over
- * both would sort all of the workspace's tasks.
+ * The ranges of tasks a list of the member reads, each in (created_at, id) order through an index, so that a
+ * caller can merge them: one OR over them would sort all of the workspace's tasks. Everyone's is the workspace's
+ * in one range (tasks_workspace_created_idx or tasks_workspace_status_created_idx); under "own records" two, their
+ * own and those another member assigned to them (tasks_assigned_created_idx). "Mine" is the first of those two,
+ * "assigned" the second, whatever the member's visibility.
  */
-function branchesSql(member: Member, where: SQL, limit: number): SQL {
-  if (!member.ownOnly)
-    return sql`(select * from tasks where ${visibleSql(member)}${where}
-      order by created_at desc, id desc limit ${limit})`;
-  return sql`(select * from tasks where ${visibleSql(member)}${where}
-      order by created_at desc, id desc limit ${limit})
-    union all
-    (select * from tasks where assigned_user_id = ${member.userId} and assigned_user_id <> user_id
-      and workspace_id = ${member.workspaceId}${where}
-      order by created_at desc, id desc limit ${limit})`;
+function branchConditions(member: Member, whose: Whose | undefined): SQL[] {
+  const own = visibleSql({ ...member, ownOnly: true });
+  const assigned = sql`assigned_user_id = ${member.userId} and assigned_user_id <> user_id
+    and workspace_id = ${member.workspaceId}`;
+  if (whose === 'mine') return [own];
+  if (whose === 'assigned') return [assigned];
+  return member.ownOnly ? [own, assigned] : [visibleSql(member)];
+}
+
+/** The tasks of those ranges that pass `where`, newest first and each cut at `limit`. */
+function branchesSql(member: Member, whose: Whose | undefined, where: SQL, limit: number): SQL {
+  return sql.join(
+    branchConditions(member, whose).map(
+      (condition) => sql`(select * from tasks where ${condition}${where}
+        order by created_at desc, id desc limit ${limit})`,
+    ),
+    sql` union all `,
+  );
 }
 
 export interface TaskListQuery {
@@ -47,7 +57,7 @@ export function listSql(member: Member, { filter, limit, before }: TaskListQuery
     before ? sql` and ${beforeKey(sql`created_at`, sql`id`, before)}` : sql``
   }`;
   return sql`select ${taskSelect(member.userId)}
-    from (${branchesSql(member, where, limit + 1)}) t
+    from (${branchesSql(member, filter.whose, where, limit + 1)}) t
     ${taskJoins}
     order by t.created_at desc, t.id desc
     limit ${limit + 1}`;
@@ -78,7 +88,7 @@ export function boardFirstPagesSql(
   return sql`select s.status as column_status, ${taskSelect(member.userId)}
     from unnest(${statusArray(statuses)}) as s(status)
     cross join lateral (
-      select * from (${branchesSql(member, where, TASK_BOARD_PAGE_SIZE + 1)}) u
+      select * from (${branchesSql(member, filter.whose, where, TASK_BOARD_PAGE_SIZE + 1)}) u
       order by created_at desc, id desc
       limit ${TASK_BOARD_PAGE_SIZE + 1}
     ) t
@@ -86,7 +96,7 @@ export function boardFirstPagesSql(
     order by t.created_at desc, t.id desc`;
 }
 
-/** Each column's count up to COUNT_CAP (each branch stops past it), whatever the workspace has. */
+/** Each column's count up to COUNT_CAP (each range stops past it), whatever the workspace has. */
 export function boardCountsSql(
   member: Member,
   statuses: readonly TaskStatus[],
@@ -94,33 +104,30 @@ export function boardCountsSql(
   now: Date,
 ): SQL {
   const where = sql` and status = s.status${filterSql(filter, now)}`;
-  const assigned = member.ownOnly
-    ? sql`union all
-        (select 1 from tasks where assigned_user_id = ${member.userId} and assigned_user_id <> user_id
-          and workspace_id = ${member.workspaceId}${where} limit ${COUNT_CAP + 1})`
-    : sql``;
+  const ranges = branchConditions(member, filter.whose).map(
+    (condition) => sql`(select 1 from tasks where ${condition}${where} limit ${COUNT_CAP + 1})`,
+  );
   return sql`select s.status, (
-      select count(*) from (
-        (select 1 from tasks where ${visibleSql(member)}${where} limit ${COUNT_CAP + 1})
-        ${assigned}
-      ) capped
+      select count(*) from (${sql.join(ranges, sql` union all `)}) capped
     )::int as n
     from unnest(${statusArray(statuses)}) as s(status)`;
 }
 
 /**
- * The board's counts with no filter but status: the rows task_status_totals keeps, instead of counting tasks. The
- * workspace's count sums its members' own tasks (tasks - assigned); an "own records" member's is their row's tasks
- * (their own and those assigned to them).
+ * The board's counts with no filter but status and whose: the rows task_status_totals keeps, instead of counting
+ * tasks. A member's row counts their own tasks and those another member assigned to them (`assigned` of them); the
+ * workspace's count sums its members' own tasks (tasks - assigned).
  */
-function keptCountsSql(member: Member, statuses: readonly TaskStatus[]): SQL {
-  if (member.ownOnly)
-    return sql`select status, tasks as n from task_status_totals
-      where workspace_id = ${member.workspaceId} and user_id = ${member.userId}
-        and status = any(${statusArray(statuses)})`;
-  return sql`select status, sum(tasks - assigned)::int as n from task_status_totals
-    where workspace_id = ${member.workspaceId} and status = any(${statusArray(statuses)})
-    group by status`;
+function keptCountsSql(member: Member, statuses: readonly TaskStatus[], whose: Whose | undefined): SQL {
+  const inStatuses = sql`workspace_id = ${member.workspaceId} and status = any(${statusArray(statuses)})`;
+  const everyone = whose !== 'mine' && whose !== 'assigned';
+  if (everyone && !member.ownOnly)
+    return sql`select status, sum(tasks - assigned)::int as n from task_status_totals
+      where ${inStatuses}
+      group by status`;
+  const n = whose === 'mine' ? sql`tasks - assigned` : whose === 'assigned' ? sql`assigned` : sql`tasks`;
+  return sql`select status, ${n} as n from task_status_totals
+    where ${inStatuses} and user_id = ${member.userId}`;
 }
 
 const filtersBeyondStatus = (filter: TaskFilterValues) =>
@@ -143,7 +150,9 @@ export async function getTaskBoard(db: Db, member: Member, filter: TaskFilterVal
   const [counts, rows] = await Promise.all([
     selectRows<{ status: TaskStatus; n: number }>(
       db,
-      filtersBeyondStatus(filter) ? boardCountsSql(member, statuses, filter, now) : keptCountsSql(member, statuses),
+      filtersBeyondStatus(filter)
+        ? boardCountsSql(member, statuses, filter, now)
+        : keptCountsSql(member, statuses, filter.whose),
     ),
     selectRows<TaskRow & { column_status: TaskStatus }>(db, boardFirstPagesSql(member, statuses, filter, now)),
   ]);

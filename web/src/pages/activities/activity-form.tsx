@@ -8,7 +8,7 @@ import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { isApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
-import { AssigneeSelect } from '../team/assignee-select';
+import { AssigneeSelect } from '../team/people-select';
 import { useCreateActivity } from './api';
 
 const priorityLabels: Record<(typeof activityPriorities)[number], string> = {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { contactMessages, type Contact } from '@common/contacts';
 import { isHttpUrl } from '@common/form-rules';
+import { peopleLabels } from '@common/team-messages';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { Card, CardHeader, CardTitle } from '../../components/card';
@@ -86,6 +87,7 @@ function ContactFields({ contact }: { contact: Contact }) {
           )}
         </Detail>
         <Detail label="Added">{orDash(formatDate(contact.createdAt))}</Detail>
+        <Detail label={peopleLabels.owner}>{contact.ownerName}</Detail>
       </dl>
     </Card>
   );

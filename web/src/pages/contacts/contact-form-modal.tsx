@@ -7,12 +7,14 @@ import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
 import { FormModal } from '../../components/form-modal';
 import { Spinner } from '../../components/spinner';
+import { useAuthStore } from '../../lib/auth-store';
 import { showFieldErrors } from '../../lib/field-errors';
 import { useZodForm } from '../../lib/zod-form';
+import { OwnerSelect, personOf } from '../team/people-select';
 import { contactQuery, useCreateContact, useUpdateContact } from './api';
 
 type FormValues = z.input<typeof contactInputSchema>;
-const fieldNames: (keyof FormValues)[] = ['name', 'email', 'phone', 'company', 'website'];
+const fieldNames: (keyof FormValues)[] = ['name', 'email', 'phone', 'company', 'website', 'ownerId'];
 
 interface ContactFormModalProps {
   open: boolean;
@@ -23,12 +25,14 @@ interface ContactFormModalProps {
 
 const isWhole = (contact: Contact | ContactListItem): contact is Contact => 'website' in contact;
 
-const toValues = (contact: Contact | null): FormValues => ({
+/** A new contact is the viewer's (`selfId`) until another owner is chosen. */
+const toValues = (contact: Contact | null, selfId: string): FormValues => ({
   name: contact?.name ?? '',
   email: contact?.email ?? '',
   phone: contact?.phone ?? '',
   company: contact?.company ?? '',
   website: contact?.website ?? '',
+  ownerId: contact?.ownerId ?? selfId,
 });
 
 export function ContactFormModal({ open, onOpenChange, contact }: ContactFormModalProps) {
@@ -40,11 +44,13 @@ export function ContactFormModal({ open, onOpenChange, contact }: ContactFormMod
   const create = useCreateContact();
   const update = useUpdateContact();
   const pending = create.isPending || update.isPending;
-  const { field, handleSubmit, reset, setError } = useZodForm(contactInputSchema, toValues(whole));
+  const self = useAuthStore((state) => state.user);
+  const selfId = self?.id ?? '';
+  const { field, handleSubmit, reset, setError } = useZodForm(contactInputSchema, toValues(whole, selfId));
 
   useEffect(() => {
-    if (open) reset(toValues(whole));
-  }, [open, whole, reset]);
+    if (open) reset(toValues(whole, selfId));
+  }, [open, whole, selfId, reset]);
 
   const showServerFields = (error: Error) => showFieldErrors(error, fieldNames, setError);
   const close = () => onOpenChange(false);
@@ -93,6 +99,10 @@ export function ContactFormModal({ open, onOpenChange, contact }: ContactFormMod
         autoComplete="off"
         placeholder="https://"
         {...field('website')}
+      />
+      <OwnerSelect
+        current={whole ? { userId: whole.ownerId, name: whole.ownerName } : self && personOf(self)}
+        {...field('ownerId')}
       />
     </FormModal>
   );

@@ -6,6 +6,7 @@ import { dealsApi } from '@common/deals-api';
 import type { Count } from '@common/http';
 import { pipelineMessages, type Pipeline } from '@common/pipelines';
 import { pipelinesApi } from '@common/pipelines-api';
+import type { DealWhose } from '@common/whose';
 import type { ColumnPages } from '../../components/board/board-column';
 import type { BoardKind } from '../../components/board/board-model';
 import { useBoardMove, type BoardMove } from '../../components/board/use-board-move';
@@ -27,12 +28,12 @@ export interface DealBoard {
   columns: DealColumn[];
 }
 
-/** The whole board of a pipeline in one request: each column's first page, count and total. */
-export const boardQuery = (pipelineId: string) =>
+/** The whole board of a pipeline in one request: each column's first page, count and total (of `whose` deals). */
+export const boardQuery = (pipelineId: string, whose: DealWhose = 'everyone') =>
   queryOptions({
-    queryKey: dealKeys.board(pipelineId),
+    queryKey: dealKeys.board(pipelineId, whose),
     queryFn: async (): Promise<DealBoard> => {
-      const board = await call(dealsApi.board, { query: { pipelineId } });
+      const board = await call(dealsApi.board, { query: { pipelineId, whose: onlyMine(whose) } });
       return {
         ...board,
         columns: board.columns.map((column) => ({ ...column, count: { count: column.count, hasMore: false } })),
@@ -41,10 +42,16 @@ export const boardQuery = (pipelineId: string) =>
   });
 
 /** The pages of a column after its first one, from the cursor the board gave. */
-export const columnPages = (pipelineId: string): ColumnPages<Deal, string> => ({
-  key: (stage, start) => dealKeys.column(pipelineId, stage, start),
-  fetch: (stage, cursor) => call(dealsApi.column, { query: { pipelineId, stage, limit: COLUMN_PAGE_SIZE, cursor } }),
+export const columnPages = (pipelineId: string, whose: DealWhose = 'everyone'): ColumnPages<Deal, string> => ({
+  key: (stage, start) => dealKeys.column(pipelineId, whose, stage, start),
+  fetch: (stage, cursor) =>
+    call(dealsApi.column, {
+      query: { pipelineId, stage, whose: onlyMine(whose), limit: COLUMN_PAGE_SIZE, cursor },
+    }),
 });
+
+/** Everyone's is the API's default: left out of the request. */
+const onlyMine = (whose: DealWhose) => (whose === 'mine' ? whose : undefined);
 
 /** One deal with its details (the board's cards leave its notes out). */
 export const dealQuery = (id: string) =>
@@ -134,7 +141,7 @@ export const dealBoardKind: BoardKind<Deal, DealColumn, string> = {
 export function useMoveDeal(pipelineId: string) {
   return useBoardMove({
     kind: dealBoardKind,
-    boardKey: dealKeys.board(pipelineId),
+    boardKey: dealKeys.pipelineBoards(pipelineId),
     columnKey: dealKeys.columns(pipelineId),
     request: ({ card, to }: BoardMove<Deal, string>) =>
       call(dealsApi.move, { params: { id: card.id }, body: { stage: to } }),

@@ -7,6 +7,7 @@ import {
   Clock,
   GripVertical,
   User,
+  UserCheck,
   type LucideIcon,
 } from 'lucide-react';
 import type { Deal } from '@common/deals';
@@ -18,7 +19,9 @@ import {
   type NextActivityIndicator,
 } from '@common/deal-rules';
 import { dealMessages } from '@common/deals';
+import { peopleLabels } from '@common/team-messages';
 import { Badge } from '../../components/badge';
+import { useAuthStore } from '../../lib/auth-store';
 import { cn } from '../../lib/cn';
 import { browserTimeZone, formatCloseDate, formatMoney } from './format';
 
@@ -80,6 +83,9 @@ export function DealCard({
 }: DealCardProps) {
   const expired = isDealExpired(deal, now, browserTimeZone());
   const showsStage = deal.stage !== columnStage;
+  // Another member's deal names them; the viewer's own cards look as they do in a workspace of one.
+  const selfId = useAuthStore((state) => state.user?.id);
+  const showsOwner = deal.ownerId !== selfId;
   return (
     <li
       className={cn(
@@ -125,6 +131,15 @@ export function DealCard({
           <p className="flex items-center gap-1.5">
             <User aria-hidden="true" className="size-3.5 shrink-0" />
             <span className="truncate">{deal.contactName}</span>
+          </p>
+        )}
+        {showsOwner && (
+          <p className="flex items-center gap-1.5" title={peopleLabels.owner}>
+            <UserCheck aria-hidden="true" className="size-3.5 shrink-0" />
+            <span className="truncate">
+              <span className="sr-only">{peopleLabels.owner}: </span>
+              {deal.ownerName}
+            </span>
           </p>
         )}
         {deal.expectedCloseDate && (

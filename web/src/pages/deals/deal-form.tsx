@@ -6,8 +6,10 @@ import { preferredPipeline, type Pipeline } from '@common/pipelines';
 import { Field, TextareaField } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { isApiError } from '../../lib/api';
-import { ContactPicker, type PickedContact } from './contact-picker';
+import { useAuthStore } from '../../lib/auth-store';
 import { fieldsOf } from '../../lib/zod-form';
+import { OwnerSelect, personOf } from '../team/people-select';
+import { ContactPicker, type PickedContact } from './contact-picker';
 
 /** What the inputs hold: text, as the browser gives it; turned into a DealInput on submit. */
 interface FormValues {
@@ -18,6 +20,7 @@ interface FormValues {
   currency: string;
   expectedCloseDate: string;
   notes: string;
+  ownerId: string;
 }
 type FieldName = keyof FormValues | 'contactId';
 const fieldNames: FieldName[] = [
@@ -28,10 +31,12 @@ const fieldNames: FieldName[] = [
   'currency',
   'expectedCloseDate',
   'notes',
+  'ownerId',
   'contactId',
 ];
 
-const toValues = (deal: DealDetail | null, pipeline: Pipeline | undefined): FormValues => ({
+/** A new deal is the viewer's (`selfId`) until another owner is chosen. */
+const toValues = (deal: DealDetail | null, pipeline: Pipeline | undefined, selfId: string): FormValues => ({
   name: deal?.name ?? '',
   pipelineId: deal?.pipelineId ?? pipeline?.id ?? '',
   stage: deal?.stage ?? pipeline?.stages[0] ?? '',
@@ -39,6 +44,7 @@ const toValues = (deal: DealDetail | null, pipeline: Pipeline | undefined): Form
   currency: deal?.currency ?? dealCurrencies[0],
   expectedCloseDate: deal?.expectedCloseDate ?? '',
   notes: deal?.notes ?? '',
+  ownerId: deal?.ownerId ?? selfId,
 });
 
 /** Part 2 §5: an empty value is null, not 0; an empty date is null. */
@@ -51,6 +57,7 @@ const toInput = (values: FormValues, contact: PickedContact | null): DealInput =
   expectedCloseDate: values.expectedCloseDate || null,
   contactId: contact?.id ?? null,
   notes: values.notes,
+  ownerId: values.ownerId,
 });
 
 interface DealFormProps {
@@ -67,7 +74,8 @@ export function DealForm({ id, deal, pipelines, onSubmit }: DealFormProps) {
     deal?.contactId ? { id: deal.contactId, name: deal.contactName ?? '' } : null,
   );
   const [contactError, setContactError] = useState<string>();
-  const form = useForm<FormValues>({ defaultValues: toValues(deal, preferredPipeline(pipelines)) });
+  const self = useAuthStore((state) => state.user);
+  const form = useForm<FormValues>({ defaultValues: toValues(deal, preferredPipeline(pipelines), self?.id ?? '') });
   const { register, handleSubmit, setError, setValue, getValues, control } = form;
   const errors = form.formState.errors;
   const field = fieldsOf(form);
@@ -131,6 +139,10 @@ export function DealForm({ id, deal, pipelines, onSubmit }: DealFormProps) {
         ))}
       </SelectField>
       <Field label="Expected Close Date" type="date" {...field('expectedCloseDate')} />
+      <OwnerSelect
+        current={deal ? { userId: deal.ownerId, name: deal.ownerName } : self && personOf(self)}
+        {...field('ownerId')}
+      />
       <ContactPicker
         className="sm:col-span-2"
         value={contact}

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Handshake, Plus } from 'lucide-react';
 import { dealMessages, type Deal } from '@common/deals';
 import { preferredPipeline } from '@common/pipelines';
+import { dealWhoseLabels, type DealWhose } from '@common/whose';
 import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -12,8 +13,10 @@ import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { SelectField } from '../../components/select-field';
 import { Spinner } from '../../components/spinner';
+import { WhoseSelect } from '../../components/whose-select';
 import { useParamOnce } from '../../lib/use-param-once';
 import { pipelinesQuery } from '../pipelines/api';
+import { useIsTeam } from '../team/people-select';
 import { boardQuery, dealQuery, useCreateDefaultPipeline, useDeleteDeal } from './api';
 import { DealBoard } from './deal-board';
 import { DealModal } from './deal-modal';
@@ -26,13 +29,21 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-/** The deal board of one pipeline (?pipeline=<id>); a deal's details open over it (?deal=<id>). */
+const whoseChoices = [{ value: 'mine', label: dealWhoseLabels.mine }] as const;
+
+/**
+ * The deal board of one pipeline (?pipeline=<id>), of everyone's deals or the viewer's own (?whose=mine); a deal's
+ * details open over it (?deal=<id>).
+ */
 export function DealsPage() {
   const [params, setParams] = useSearchParams();
   const pipelines = useQuery(pipelinesQuery());
   const list = pipelines.data;
   const chosen = list?.find((p) => p.id === params.get('pipeline')) ?? (list ? preferredPipeline(list) : undefined);
-  const board = useQuery({ ...boardQuery(chosen?.id ?? ''), enabled: Boolean(chosen) });
+  const whose: DealWhose = params.get('whose') === 'mine' ? 'mine' : 'everyone';
+  // Alone in the workspace every deal is one's own: the choice appears with a colleague (or a link that made it).
+  const showsWhose = useIsTeam() || whose === 'mine';
+  const board = useQuery({ ...boardQuery(chosen?.id ?? '', whose), enabled: Boolean(chosen) });
   const dealId = params.get('deal');
   const details = useQuery({ ...dealQuery(dealId ?? ''), enabled: Boolean(dealId) });
   const [creating, setCreating] = useState(false);
@@ -54,6 +65,15 @@ export function DealsPage() {
       },
       { replace: true },
     );
+
+  // A choice of its own in the history, so Back returns to the other one.
+  const setWhose = (next: DealWhose | null) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next) updated.set('whose', next);
+      else updated.delete('whose');
+      return updated;
+    });
 
   // The chosen pipeline stays in the address, so a reload or a shared link shows the same board.
   const chosenId = chosen?.id;
@@ -156,7 +176,7 @@ export function DealsPage() {
         />
       </Card>
     );
-  else content = <DealBoard board={board.data} now={now} onOpen={open} />;
+  else content = <DealBoard board={board.data} now={now} onOpen={open} whose={whose} />;
 
   return (
     <>
@@ -179,6 +199,16 @@ export function DealsPage() {
                   </option>
                 ))}
               </SelectField>
+              {showsWhose && (
+                <WhoseSelect
+                  hideLabel
+                  className="order-last basis-full sm:order-none sm:w-36 sm:basis-auto"
+                  choices={whoseChoices}
+                  everyoneLabel={dealWhoseLabels.everyone}
+                  value={whose === 'mine' ? whose : undefined}
+                  onChange={(next) => setWhose(next)}
+                />
+              )}
               <Button onClick={() => setCreating(true)}>
                 <Plus aria-hidden="true" className="size-4" />
                 Create Deal

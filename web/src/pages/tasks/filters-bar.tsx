@@ -3,11 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { taskStatuses } from '@common/constants';
 import { taskDueFilterLabels, taskDueFilters, type Category } from '@common/tasks';
+import { whoseLabels } from '@common/whose';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
-import { dealNameQuery, dealOptionsQuery, projectNameQuery, projectOptionsQuery } from './api';
+import { WhoseSelect } from '../../components/whose-select';
 import { cn } from '../../lib/cn';
+import { useIsTeam } from '../team/people-select';
+import { dealNameQuery, dealOptionsQuery, projectNameQuery, projectOptionsQuery } from './api';
 import { filterNames, hasFilters, type FilterName, type TaskFilters } from './filters';
 import { LinkPicker, type Picked } from './link-picker';
 
@@ -21,7 +24,15 @@ interface FiltersBarProps {
   categories: Category[] | undefined;
 }
 
-/** Status, category, project, deal, due and text; all kept in the address, so a filtered view can be shared. */
+const whoseChoices = [
+  { value: 'mine', label: whoseLabels.mine },
+  { value: 'assigned', label: whoseLabels.assigned },
+] as const;
+
+/**
+ * Status, category, project, deal, due and text, and in a team whose tasks; all kept in the address, so a filtered
+ * view can be shared.
+ */
 export function FiltersBar({ filters, setFilters, clearFilters, categories }: FiltersBarProps) {
   const qc = useQueryClient();
   const projectName = useQuery({ ...projectNameQuery(filters.projectId ?? ''), enabled: Boolean(filters.projectId) });
@@ -47,6 +58,8 @@ export function FiltersBar({ filters, setFilters, clearFilters, categories }: Fi
   const [unfolded, setUnfolded] = useState(false);
   const active = filterNames.filter((name) => filters[name] !== undefined).length;
   const unknownCategory = categories && filters.categoryId && !categories.some((c) => c.id === filters.categoryId);
+  // Alone in the workspace every task is one's own: the choice appears with a colleague (or a link that made it).
+  const showsWhose = useIsTeam() || filters.whose !== undefined;
 
   return (
     <div
@@ -70,7 +83,8 @@ export function FiltersBar({ filters, setFilters, clearFilters, categories }: Fi
         id={gridId}
         className={cn(
           unfolded ? 'mt-3 grid sm:mt-0' : 'hidden sm:grid',
-          'gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6',
+          'gap-3 sm:grid-cols-2',
+          showsWhose ? 'lg:grid-cols-4 2xl:grid-cols-7' : 'lg:grid-cols-3 2xl:grid-cols-6',
         )}
       >
         <Field
@@ -81,6 +95,14 @@ export function FiltersBar({ filters, setFilters, clearFilters, categories }: Fi
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
+        {showsWhose && (
+          <WhoseSelect
+            choices={whoseChoices}
+            everyoneLabel={whoseLabels.everyone}
+            value={filters.whose}
+            onChange={(whose) => setFilters({ whose })}
+          />
+        )}
         <SelectField
           label="Status"
           value={filters.status ?? ''}
@@ -137,7 +159,7 @@ export function FiltersBar({ filters, setFilters, clearFilters, categories }: Fi
           ))}
         </SelectField>
         {hasFilters(filters) && (
-          <div className="sm:col-span-2 lg:col-span-3 2xl:col-span-6">
+          <div className="col-span-full">
             <Button variant="ghost" size="sm" onClick={clearFilters}>
               <X aria-hidden="true" className="size-4" />
               Clear filters

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { queryOf } from '@common/api-url';
 import { taskStatuses } from '@common/constants';
 import { taskDueFilters, type TaskDueFilter, type TaskStatus } from '@common/tasks';
+import { whoseFilters, type Whose } from '@common/whose';
 
 /** The filters of the task screen; they live in its URL under the names of `taskFilterSchema`. */
 export interface TaskFilters {
@@ -12,14 +13,17 @@ export interface TaskFilters {
   dealId?: string;
   due?: TaskDueFilter;
   q?: string;
+  /** Mine or assigned to me; everyone's is left out of the address. */
+  whose?: Exclude<Whose, 'everyone'>;
 }
 export type FilterName = keyof TaskFilters;
-export const filterNames: FilterName[] = ['status', 'categoryId', 'projectId', 'dealId', 'due', 'q'];
+export const filterNames: FilterName[] = ['status', 'categoryId', 'projectId', 'dealId', 'due', 'q', 'whose'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.includes(value as T) ? (value as T) : undefined;
 const uuid = (value: string | null) => (value && UUID.test(value) ? value : undefined);
+const narrowed = whoseFilters.filter((whose): whose is Exclude<Whose, 'everyone'> => whose !== 'everyone');
 
 /** What the address says, with anything malformed (a hand-edited link) dropped rather than sent. */
 export function readFilters(params: URLSearchParams): TaskFilters {
@@ -31,6 +35,7 @@ export function readFilters(params: URLSearchParams): TaskFilters {
     dealId: uuid(params.get('dealId')),
     due: oneOf(taskDueFilters, params.get('due')),
     q: q || undefined,
+    whose: oneOf(narrowed, params.get('whose')),
   };
 }
 
@@ -40,8 +45,8 @@ export const hasFilters = (filters: TaskFilters) => filterNames.some((name) => f
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The API's query for these filters, in the order of `filterNames` (an unset one is left out of the address). */
-export function filterParams({ status, categoryId, projectId, dealId, due, q }: TaskFilters) {
-  return { status, categoryId, projectId, dealId, due, q, tz: due ? browserTimeZone() : undefined };
+export function filterParams({ status, categoryId, projectId, dealId, due, q, whose }: TaskFilters) {
+  return { status, categoryId, projectId, dealId, due, q, tz: due ? browserTimeZone() : undefined, whose };
 }
 
 /** The filters' query string: in a fixed order, so that it also serves as a cache key. */

@@ -14,7 +14,7 @@ import {
 import { Field, TextareaField } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { isApiError } from '../../lib/api';
-import { AssigneeSelect } from '../team/assignee-select';
+import { AssigneeSelect } from '../team/people-select';
 import { categoriesQuery, dealOptionsQuery, projectOptionsQuery } from './api';
 import { fromLocalInput, toLocalInput } from './format';
 import { LinkPicker, type Picked } from './link-picker';
