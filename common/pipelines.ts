@@ -7,6 +7,10 @@ export const MAX_STAGES = 30;
 
 export const pipelineMessages = {
   empty: 'No pipelines found. Click the Create Pipeline button to add one.',
+  // Issue 29: Admins manage pipelines; every member reads them and works deals in them.
+  adminOnly: 'Only an Owner or Admin can change pipelines',
+  memberEmpty: 'No pipelines yet. An Owner or Admin of the workspace creates them.',
+  memberNote: 'Only an Owner or Admin of the workspace can change them.',
   loadFailed: 'Failed to load pipelines',
   created: 'Pipeline created successfully',
   createFailed: 'Failed to create pipeline',

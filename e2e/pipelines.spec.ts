@@ -1,5 +1,7 @@
-import { expect, test } from './support/fixtures';
+import { pipelineMessages } from '../common/pipelines';
+import { expect, PASSWORD, test, uniqueEmail } from './support/fixtures';
 import { keyboardDrag } from './support/helpers';
+import { colleagueAddress, inviteFromTeamScreen } from './support/team';
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 
@@ -125,5 +127,54 @@ test.describe('pipeline settings', () => {
     await expect(page.getByText('Pipeline deleted')).toBeVisible();
     await expect(page.getByRole('region', { name, exact: true })).toBeHidden();
     await expect(page.getByText('No pipelines found. Click the Create Pipeline button to add one.')).toBeVisible();
+  });
+
+  test('a Member reads the workspace’s pipelines and has none of the controls that change them, nor a pipeline to make', async ({
+    page,
+    browser,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const name = unique('Team sales');
+    const colleague = { name: unique('Mia'), email: colleagueAddress(uniqueEmail('mia')) };
+    await page.goto('/app/settings/team');
+    const invitation = await inviteFromTeamScreen(page, colleague.email, 'member');
+
+    const context = await browser.newContext();
+    try {
+      const mia = await context.newPage();
+      const signedUp = await mia.request.post('/api/auth/sign-up', { data: { ...colleague, password: PASSWORD } });
+      expect(signedUp.status(), await signedUp.text()).toBe(201);
+      const accepted = await mia.request.post(
+        `/api/invitations/${invitation.slice(invitation.lastIndexOf('/') + 1)}/accept`,
+      );
+      expect(accepted.status(), await accepted.text()).toBe(200);
+
+      // Before the workspace has a pipeline, the deals page offers a Member none to make.
+      await mia.goto('/app/deals');
+      await expect(mia.getByText(pipelineMessages.memberEmpty)).toBeVisible();
+      await expect(mia.getByRole('button', { name: 'Create default pipeline' })).toHaveCount(0);
+
+      expect((await page.request.post('/api/pipelines', { data: { name, isDefault: true } })).status()).toBe(201);
+      await mia.goto('/app/settings/pipelines');
+      await expect(mia.getByRole('heading', { level: 1, name: 'Pipeline Settings' })).toBeVisible();
+      await expect(mia.getByText(pipelineMessages.memberNote)).toBeVisible();
+      const card = mia.getByRole('region', { name, exact: true });
+      await expect(card.getByText('Default Pipeline')).toBeVisible();
+      await expect(card.getByRole('list', { name: 'Stages' }).getByRole('listitem')).toHaveText(
+        ['Lead', 'Contact Made', 'Proposal Sent', 'Negotiation', 'Won', 'Lost'].map((s) => new RegExp(s)),
+      );
+      for (const control of ['Create Pipeline', `Rename pipeline ${name}`, `Delete pipeline ${name}`, 'Reorder Lead']) {
+        await expect(mia.getByRole('button', { name: control })).toHaveCount(0);
+      }
+      await expect(card.getByRole('button')).toHaveCount(0);
+      await expect(card.getByLabel('New stage name')).toHaveCount(0);
+      // The server refuses what the screen does not offer.
+      const refused = await mia.request.post('/api/pipelines', { data: { name: unique('Mine') } });
+      expect(refused.status()).toBe(403);
+      expect((await refused.json()).error).toBe(pipelineMessages.adminOnly);
+    } finally {
+      await context.close();
+    }
   });
 });

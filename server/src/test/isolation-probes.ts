@@ -3,7 +3,8 @@ import type { World } from './isolation-world';
 
 // The isolation cases' shapes and their calls in short (isolation-cases.ts): a probe is a call and what it must answer.
 
-export type Probe = Call & { expect: 404 | 403 | 400 | 'own' };
+/** `error`: the refusal's exact message, where the answer must say it (a role's refusal). */
+export type Probe = Call & { expect: 404 | 403 | 400 | 'own'; error?: string };
 export type RouteCase = { public: string; call: (w: World) => Call } | { probes: (w: World) => Probe[] };
 
 export const get = (url: string, expect: Probe['expect'] = 'own'): Probe => ({ method: 'GET', url, expect });

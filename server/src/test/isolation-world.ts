@@ -53,6 +53,35 @@ export interface World extends WorkspaceWorld {
 
 type Items<T = object> = { items: Array<T & { id: string }> };
 
+/** A's ids, A's secret feed token and A's invitation's link: what no one outside A's workspace may learn. */
+export function worldSecrets(w: World): string[] {
+  return [
+    w.a.id,
+    w.contactId,
+    w.pipelineId,
+    w.dealId,
+    w.activityId,
+    w.projectId,
+    w.categoryId,
+    w.taskId,
+    w.emailAccountId,
+    w.emailMessageId,
+    w.emailAttachmentId,
+    w.emailFolderId,
+    w.formId,
+    w.bookingId,
+    w.notificationId,
+    w.feedToken,
+    w.chatbotId,
+    w.knowledgeId,
+    w.conversationId,
+    w.chatConversationId,
+    w.workspaceId,
+    w.invitationId,
+    w.invitationToken,
+  ];
+}
+
 async function created(res: Promise<LightMyRequestResponse>): Promise<string> {
   const answer = await res;
   expect(answer.statusCode, answer.body).toBeLessThan(300);

@@ -14,11 +14,16 @@ export async function joined(
   role: 'admin' | 'member',
 ): Promise<UserClient> {
   const colleague = await signUp(app, name);
+  await join(admin, colleague, role);
+  return colleague;
+}
+
+/** `colleague` invited by `admin` into their current workspace with `role`, joined: it is now their current one. */
+export async function join(admin: UserClient, colleague: UserClient, role: 'admin' | 'member'): Promise<void> {
   const invited = await admin.post('/api/workspace/invitations', { email: colleague.email, role });
   if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
   const accepted = await colleague.post(`/api/invitations/${tokenOf(invited.json().link)}/accept`);
   if (accepted.statusCode !== 200) throw new Error(`accepting failed: ${accepted.statusCode} ${accepted.body}`);
-  return colleague;
 }
 
 /** An account signed up with this exact address (an invited one). */

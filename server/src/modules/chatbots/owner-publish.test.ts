@@ -4,6 +4,7 @@ import { answerThenCaptureTemplate } from '@common/chatbot-templates';
 import { chatbotMessages, type ChatbotDetail } from '@common/chatbots';
 import { chatbotRow, create, iso } from '../../test/chatbot-owner-kit';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
+import { joined } from '../../test/workspace-kit';
 
 // The owner's chatbot (issue "AI chatbot") published: its draft copied to what visitors run, refused with its
 // problems, and a Capture Lead's deal held to the owner's pipelines.
@@ -94,5 +95,18 @@ describe('publishing a chatbot', () => {
         expect((await row(bot.id))!.published_flow).toBeNull();
       }
     }
+  });
+
+  it('lets a member on "own records" send the deal to the workspace’s pipeline, which every member works in', async () => {
+    const team = (await ann.post('/api/pipelines', { name: 'Team sales' })).json<{ id: string; stages: string[] }>();
+    const olive = await joined(t.app, ann, 'olive', 'member');
+    const visibility = await ann.patch(`/api/workspace/members/${olive.id}`, { visibility: 'own' });
+    expect(visibility.statusCode, visibility.body).toBe(200);
+    const bot = await create(olive);
+    const draftFlow = withDeal(team.id, team.stages[0]!);
+    expect((await olive.patch(`/api/chatbots/${bot.id}`, { draftFlow })).statusCode).toBe(200);
+    const res = await olive.post(`/api/chatbots/${bot.id}/publish`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await row(bot.id))!.published_flow).toEqual(draftFlow);
   });
 });

@@ -5,6 +5,7 @@ import type { ChatbotDetail } from '@common/chatbots';
 import type { Db, Tx } from '../../db/client';
 import { visibleSql, type Member } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
+import { pipelineVisibleTo } from '../pipelines/service';
 import { chatbotNotFound, getChatbot } from './service';
 import { readJson } from './sql';
 
@@ -38,7 +39,10 @@ export async function publishChatbot(db: Db, member: Member, id: string): Promis
   });
 }
 
-/** A Capture Lead's deal goes to a pipeline the member sees, at one of that pipeline's stages. */
+/**
+ * A Capture Lead's deal goes to a pipeline the member sees (any of the workspace's, whatever their record
+ * visibility, as a deal of their own does), at one of that pipeline's stages.
+ */
 async function dealProblems(tx: Tx, member: Member, flow: FlowDefinition): Promise<PublishProblem[]> {
   const capturing = allBlocks(flow).filter(
     (block): block is BlockOf<'captureLead'> & { deal: NonNullable<BlockOf<'captureLead'>['deal']> } =>
@@ -49,7 +53,7 @@ async function dealProblems(tx: Tx, member: Member, flow: FlowDefinition): Promi
   const pipelines = await selectRows<{ id: string; name: string; stages: unknown }>(
     tx,
     sql`select id, name, to_jsonb(stages) as stages from pipelines
-      where ${visibleSql(member)} and id in (${sql.join(
+      where ${pipelineVisibleTo(member)} and id in (${sql.join(
         ids.map((pipelineId) => sql`${pipelineId}::uuid`),
         sql`, `,
       )})`,

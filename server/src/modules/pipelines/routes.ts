@@ -1,7 +1,9 @@
 import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
+import { pipelineMessages } from '@common/pipelines';
 import { pipelinesApi } from '@common/pipelines-api';
 import { serve } from '../../http/serve';
+import { requireAdmin } from '../workspaces/scope';
 import {
   addStage,
   createPipeline,
@@ -15,6 +17,12 @@ import {
 } from './service';
 
 export async function pipelinesRoutes(app: FastifyInstance) {
+  // Admins manage the workspace's pipelines (issue 29), every member reads them: every route but a read is an
+  // Admin's, a new one too, refused before any pipeline is looked up.
+  app.addHook('preHandler', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') requireAdmin(req.workspace, pipelineMessages.adminOnly);
+  });
+
   serve(app, pipelinesApi.list, (req) => withMember(req, (db, member) => listPipelines(db, member)));
 
   serve(app, pipelinesApi.create, async (req, reply) =>

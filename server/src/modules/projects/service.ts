@@ -1,11 +1,11 @@
-import { count, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { projectStatuses } from '@common/constants';
 import { COUNT_CAP, type Count } from '@common/http';
 import { PROJECT_BOARD_PAGE_SIZE, type Project, type ProjectStatus, type projectInputSchema } from '@common/projects';
 import type { Db, Tx } from '../../db/client';
 import { beforeKey, keysetPage } from '../../db/keyset';
-import { visibleSql, type Member } from '../../db/member-scope';
+import { visibleSql, visibleTo, type Member } from '../../db/member-scope';
 import { tasks } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { notFound } from '../../errors';
@@ -37,10 +37,16 @@ const projectKey = (row: ProjectRow): CursorKey => [row.created_key, row.id];
 const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The task progress of a page of projects in one grouped query over tasks_project_idx, never one per card.
- * Every task linked to a project is in the project's workspace (a task's links are checked visible to its writer).
+ * The task progress of a page of projects in one grouped query over tasks_project_idx, never one per card: of the
+ * tasks the member sees. Every task linked to a project is in the project's workspace (a task's links are checked
+ * visible to its writer); a member on "own records" counts what the project's task list shows them, their own and
+ * those assigned to them, not a colleague's tasks in it.
  */
-async function taskCounts(db: Db | Tx, ids: string[]): Promise<Map<string, { n: number; done: number }>> {
+async function taskCounts(
+  db: Db | Tx,
+  member: Member,
+  ids: string[],
+): Promise<Map<string, { n: number; done: number }>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select({
@@ -49,7 +55,9 @@ async function taskCounts(db: Db | Tx, ids: string[]): Promise<Map<string, { n: 
       done: sql<number>`count(*) filter (where ${tasks.status} = 'Done')`.mapWith(Number),
     })
     .from(tasks)
-    .where(inArray(tasks.projectId, ids))
+    .where(
+      and(inArray(tasks.projectId, ids), member.ownOnly ? visibleTo(tasks, member, tasks.assignedUserId) : undefined),
+    )
     .groupBy(tasks.projectId);
   return new Map(rows.map((row) => [row.projectId!, { n: row.n, done: row.done }]));
 }
@@ -69,9 +77,14 @@ function toProject(row: ProjectRow, counts: Map<string, { n: number; done: numbe
 }
 
 /** Pages of rows made into Projects, with the task counts of all of them read at once. */
-async function withProgress(db: Db | Tx, pages: KeysetPage<ProjectRow>[]): Promise<KeysetPage<Project>[]> {
+async function withProgress(
+  db: Db | Tx,
+  member: Member,
+  pages: KeysetPage<ProjectRow>[],
+): Promise<KeysetPage<Project>[]> {
   const counts = await taskCounts(
     db,
+    member,
     pages.flatMap((page) => page.items.map((row) => row.id)),
   );
   return pages.map((page) => ({ next: page.next, items: page.items.map((row) => toProject(row, counts)) }));
@@ -101,7 +114,7 @@ export function listSql(member: Member, { status, q, limit, before }: ProjectLis
 
 export async function listProjects(db: Db, member: Member, query: ProjectListQuery): Promise<KeysetPage<Project>> {
   const rows = await selectRows<ProjectRow>(db, listSql(member, query));
-  const [page] = await withProgress(db, [keysetPage(rows, query.limit, projectKey, (row) => row)]);
+  const [page] = await withProgress(db, member, [keysetPage(rows, query.limit, projectKey, (row) => row)]);
   return page!;
 }
 
@@ -148,6 +161,7 @@ export async function getProjectBoard(db: Db, member: Member): Promise<ProjectBo
   const countOf = new Map(counts.map((row) => [row.status, Number(row.n)]));
   const pages = await withProgress(
     db,
+    member,
     projectStatuses.map((status) =>
       keysetPage(
         rows.filter((row) => row.column_status === status),
@@ -169,7 +183,7 @@ export async function getProject(db: Db | Tx, member: Member, id: string): Promi
     sql`select ${projectSelect} from projects p where p.id = ${id} and ${visibleSql(member, { alias: 'p' })}`,
   );
   if (!row) throw notFound();
-  return toProject(row, await taskCounts(db, [row.id]));
+  return toProject(row, await taskCounts(db, member, [row.id]));
 }
 
 export async function createProject(db: Db, member: Member, input: ProjectValues): Promise<Project> {
@@ -204,7 +218,7 @@ async function writeProject(db: Db, member: Member, id: string, set: SQL): Promi
       where p.id = ${id} and ${visibleSql(member, { alias: 'p' })} returning ${projectSelect}`,
   );
   if (!row) throw notFound();
-  return toProject(row, await taskCounts(db, [row.id]));
+  return toProject(row, await taskCounts(db, member, [row.id]));
 }
 
 /** Its tasks stay, unlinked (ON DELETE SET NULL, behind tasks_project_idx). */

@@ -19,9 +19,9 @@ declare module 'fastify' {
   }
 }
 
-/** 403 unless the request's member is the workspace's Owner or an Admin. */
-export function requireAdmin(scope: WorkspaceScope): void {
-  if (scope.role === 'member') throw new AppError(403, workspaceMessages.adminOnly);
+/** 403 unless the request's member is the workspace's Owner or an Admin; `message` names what a Member may not do. */
+export function requireAdmin(scope: WorkspaceScope, message: string = workspaceMessages.adminOnly): void {
+  if (scope.role === 'member') throw new AppError(403, message);
 }
 
 /** 403 unless the request's member is the workspace's Owner. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Handshake, Plus } from 'lucide-react';
 import { dealMessages, type Deal } from '@common/deals';
-import { preferredPipeline } from '@common/pipelines';
+import { pipelineMessages, preferredPipeline } from '@common/pipelines';
 import { dealWhoseLabels, type DealWhose } from '@common/whose';
 import { Button, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
@@ -17,6 +17,7 @@ import { WhoseSelect } from '../../components/whose-select';
 import { useParamOnce } from '../../lib/use-param-once';
 import { pipelinesQuery } from '../pipelines/api';
 import { useIsTeam } from '../team/people-select';
+import { useCurrentWorkspace } from '../team/api';
 import { boardQuery, dealQuery, useCreateDefaultPipeline, useDeleteDeal } from './api';
 import { DealBoard } from './deal-board';
 import { DealModal } from './deal-modal';
@@ -49,6 +50,8 @@ export function DealsPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Deal | null>(null);
   const createDefault = useCreateDefaultPipeline();
+  // Admins make pipelines: a Member with none waits for one, with no button the server would refuse.
+  const isMember = useCurrentWorkspace()?.role === 'member';
   const remove = useDeleteDeal();
   // Read once per render: every card of the board judges "today" and "expired" against the same moment.
   const now = new Date();
@@ -148,16 +151,18 @@ export function DealsPage() {
       <Card>
         <EmptyState
           icon={<Handshake aria-hidden="true" className="size-6" />}
-          message={dealMessages.noPipeline}
+          message={isMember ? pipelineMessages.memberEmpty : dealMessages.noPipeline}
           action={
-            <div className="flex flex-wrap justify-center gap-2">
-              <Button loading={createDefault.isPending} onClick={() => createDefault.mutate()}>
-                Create default pipeline
-              </Button>
-              <Link to="/app/settings/pipelines" className={buttonClasses('secondary')}>
-                Pipeline Settings
-              </Link>
-            </div>
+            !isMember && (
+              <div className="flex flex-wrap justify-center gap-2">
+                <Button loading={createDefault.isPending} onClick={() => createDefault.mutate()}>
+                  Create default pipeline
+                </Button>
+                <Link to="/app/settings/pipelines" className={buttonClasses('secondary')}>
+                  Pipeline Settings
+                </Link>
+              </div>
+            )
           }
         />
       </Card>

@@ -8,16 +8,18 @@ import { Card } from '../../components/card';
 import { Field } from '../../components/field';
 import { useAddStage, useRemoveStage, useRenameStage, useReorderStages, useSetDefaultPipeline } from './api';
 import { NameModal } from './name-modal';
-import { StageList } from './stage-list';
+import { StageList, StageNames } from './stage-list';
 
 interface PipelineCardProps {
   pipeline: Pipeline;
+  /** An Owner or Admin: the pipeline's controls; a Member reads its stages only. */
+  canManage: boolean;
   onRename: (pipeline: Pipeline) => void;
   onDelete: (pipeline: Pipeline) => void;
 }
 
 /** One pipeline: its name, default state, and its stages, each change saved at once. */
-export function PipelineCard({ pipeline, onRename, onDelete }: PipelineCardProps) {
+export function PipelineCard({ pipeline, canManage, onRename, onDelete }: PipelineCardProps) {
   const headingId = useId();
   const [newStage, setNewStage] = useState('');
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -56,56 +58,70 @@ export function PipelineCard({ pipeline, onRename, onDelete }: PipelineCardProps
             {pipeline.isDefault ? (
               <Badge variant="success">Default Pipeline</Badge>
             ) : (
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={setDefault.isPending}
-                onClick={() => setDefault.mutate(pipelineId)}
-              >
-                Set as Default
-              </Button>
+              canManage && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={setDefault.isPending}
+                  onClick={() => setDefault.mutate(pipelineId)}
+                >
+                  Set as Default
+                </Button>
+              )
             )}
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Rename pipeline ${pipeline.name}`}
-              onClick={() => onRename(pipeline)}
-            >
-              <Pencil aria-hidden="true" className="size-4" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Delete pipeline ${pipeline.name}`}
-              className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10"
-              onClick={() => onDelete(pipeline)}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </Button>
+            {canManage && (
+              <>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Rename pipeline ${pipeline.name}`}
+                  onClick={() => onRename(pipeline)}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Delete pipeline ${pipeline.name}`}
+                  className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10"
+                  onClick={() => onDelete(pipeline)}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </>
+            )}
           </div>
         </div>
         <div className="flex flex-1 flex-col gap-4 p-4">
-          <StageList
-            stages={pipeline.stages}
-            onReorder={(stages) => reorder.mutate({ pipelineId, stages })}
-            onRename={setRenaming}
-            onRemove={(name) => removeStage.mutate({ pipelineId, name })}
-          />
-          <form onSubmit={submitStage} noValidate className="mt-auto flex items-end gap-2">
-            <Field
-              label="New stage name"
-              className="flex-1"
-              autoComplete="off"
-              maxLength={60}
-              value={newStage}
-              onChange={(event) => setNewStage(event.target.value)}
-            />
-            <Button type="submit" disabled={!trimmed || full}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add Stage
-            </Button>
-          </form>
-          {full && <p className="-mt-2 text-xs text-slate-600 dark:text-slate-400">{pipelineMessages.tooManyStages}</p>}
+          {canManage ? (
+            <>
+              <StageList
+                stages={pipeline.stages}
+                onReorder={(stages) => reorder.mutate({ pipelineId, stages })}
+                onRename={setRenaming}
+                onRemove={(name) => removeStage.mutate({ pipelineId, name })}
+              />
+              <form onSubmit={submitStage} noValidate className="mt-auto flex items-end gap-2">
+                <Field
+                  label="New stage name"
+                  className="flex-1"
+                  autoComplete="off"
+                  maxLength={60}
+                  value={newStage}
+                  onChange={(event) => setNewStage(event.target.value)}
+                />
+                <Button type="submit" disabled={!trimmed || full}>
+                  <Plus aria-hidden="true" className="size-4" />
+                  Add Stage
+                </Button>
+              </form>
+              {full && (
+                <p className="-mt-2 text-xs text-slate-600 dark:text-slate-400">{pipelineMessages.tooManyStages}</p>
+              )}
+            </>
+          ) : (
+            <StageNames stages={pipeline.stages} />
+          )}
         </div>
       </section>
       <NameModal

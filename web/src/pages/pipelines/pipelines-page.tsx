@@ -9,12 +9,16 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
+import { managesWorkspace, useCurrentWorkspace } from '../team/api';
 import { pipelinesQuery, useCreatePipeline, useDeletePipeline, useRenamePipeline } from './api';
 import { NameModal } from './name-modal';
 import { PipelineCard } from './pipeline-card';
 
 export function PipelinesPage() {
   const { data, isPending, isError, refetch } = useQuery(pipelinesQuery());
+  // Admins manage pipelines (the server refuses a Member): the controls wait until the role is known.
+  const role = useCurrentWorkspace()?.role;
+  const canManage = managesWorkspace(role);
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<Pipeline | null>(null);
   const [deleting, setDeleting] = useState<Pipeline | null>(null);
@@ -30,12 +34,18 @@ export function PipelinesPage() {
     <>
       <PageTitle
         title="Pipeline Settings"
-        description="The stages your deals move through."
+        description={
+          role === 'member'
+            ? `The stages your deals move through. ${pipelineMessages.memberNote}`
+            : 'The stages your deals move through.'
+        }
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" className="size-4" />
-            Create Pipeline
-          </Button>
+          canManage && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              Create Pipeline
+            </Button>
+          )
         }
       />
       {isPending ? (
@@ -55,12 +65,21 @@ export function PipelinesPage() {
         </Card>
       ) : data.length === 0 ? (
         <Card>
-          <EmptyState icon={<GitBranch aria-hidden="true" className="size-6" />} message={pipelineMessages.empty} />
+          <EmptyState
+            icon={<GitBranch aria-hidden="true" className="size-6" />}
+            message={role === 'member' ? pipelineMessages.memberEmpty : pipelineMessages.empty}
+          />
         </Card>
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           {data.map((pipeline) => (
-            <PipelineCard key={pipeline.id} pipeline={pipeline} onRename={setRenaming} onDelete={setDeleting} />
+            <PipelineCard
+              key={pipeline.id}
+              pipeline={pipeline}
+              canManage={canManage}
+              onRename={setRenaming}
+              onDelete={setDeleting}
+            />
           ))}
         </div>
       )}

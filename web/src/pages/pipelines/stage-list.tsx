@@ -73,6 +73,22 @@ export function StageList({ stages, onReorder, onRename, onRemove }: StageListPr
   );
 }
 
+/** The stages in order, to read: what a Member sees (only an Owner or Admin changes them). */
+export function StageNames({ stages }: { stages: string[] }) {
+  return (
+    <ol aria-label="Stages" className="flex flex-col gap-1">
+      {stages.map((stage) => (
+        <li
+          key={stage}
+          className="flex h-10 items-center rounded-lg border border-slate-200 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          <span className="min-w-0 flex-1 truncate font-medium text-slate-800 dark:text-slate-100">{stage}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 interface StageRowProps {
   stage: string;
   position: number;

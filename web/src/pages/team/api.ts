@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import {
@@ -8,6 +8,8 @@ import {
   type InvitationInput,
   type InvitationSent,
   type RecordVisibility,
+  type Workspace,
+  type WorkspaceRole,
 } from '@common/workspaces';
 import { workspacesApi } from '@common/workspaces-api';
 import { call, isApiError } from '../../lib/api';
@@ -22,6 +24,14 @@ const toastRefusal = (error: unknown) => toast.error(refusalOf(error));
 /** The user's workspaces, the current one marked: the switcher's and the team screen's. */
 export const workspacesQuery = () =>
   queryOptions({ queryKey: workspaceKeys.list(), queryFn: () => call(workspacesApi.list) });
+
+/** The current workspace, from the switcher's list (read once for the shell); undefined until it has loaded. */
+export function useCurrentWorkspace(): Workspace | undefined {
+  return useQuery(workspacesQuery()).data?.items.find((item) => item.current);
+}
+
+/** An Owner or Admin manages members, invitations, pipelines and the workspace; the server refuses a Member (403). */
+export const managesWorkspace = (role: WorkspaceRole | undefined) => role === 'owner' || role === 'admin';
 
 /** The current workspace's members: a Member is refused (403). */
 export const membersQuery = () =>
