@@ -15,6 +15,7 @@ import {
   workspaceListSchema,
   workspaceRenameSchema,
   workspaceSchema,
+  workspaceDeleteSchema,
   workspaceSwitchSchema,
 } from './workspaces';
 import { idParamSchema } from './http';
@@ -29,6 +30,11 @@ export const workspacesApi = {
   switch: post('/api/workspaces/current', { body: workspaceSwitchSchema, response: workspaceSchema }),
   /** Admin: the current workspace's name. */
   rename: patch('/api/workspace', { body: workspaceRenameSchema, response: workspaceSchema }),
+  /**
+   * Owner: deletes the current workspace and every record in it, for every member; `name` must be its name. Each
+   * member works in another of theirs from their next request (an account left with none gets a new one).
+   */
+  remove: del('/api/workspace', { body: workspaceDeleteSchema, status: 204 }),
   members: get('/api/workspace/members', { response: memberListSchema }),
   /** Every member: the workspace's people by name, for the owner and assignee pickers. */
   people: get('/api/workspace/people', { response: peopleSchema }),

@@ -52,6 +52,9 @@ export const workspaceMessages = {
   reassignInvalid: 'Choose a member who stays in the workspace',
   transferred: 'Ownership transferred',
   transferToMember: 'Choose a member of the workspace',
+  deleteOwnerOnly: 'Only the Owner can delete the workspace',
+  deleteNameMismatch: 'Type the workspace’s name exactly as it is shown',
+  deleted: 'Workspace deleted',
   invitationUnknown: 'This invitation link is not valid',
   invitationUsed: 'This invitation has already been used',
   invitationRevoked: 'This invitation was revoked',
@@ -124,6 +127,16 @@ export const memberRemoveSchema = z.object({
 });
 
 export const transferSchema = z.object({ userId: z.uuid({ message: workspaceMessages.transferToMember }) });
+
+/**
+ * DELETE the current workspace: its name, typed exactly, so that a slip deletes nothing. Nothing else rides along
+ * (strict): a body meant for another route is refused, not read as a confirmation.
+ */
+export const workspaceDeleteSchema = z
+  .object({
+    name: z.string({ message: workspaceMessages.deleteNameMismatch }).max(200, workspaceMessages.deleteNameMismatch),
+  })
+  .strict();
 
 export const invitationStatuses = ['pending', 'accepted', 'revoked', 'expired'] as const;
 

@@ -1,6 +1,5 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceMessages } from '@common/workspaces';
 import { buildAppWithRoutes, routeKeys } from '../test/isolation-app';
 import { readAsA } from '../test/isolation-reads';
 import { send } from '../test/isolation-requests';
@@ -146,7 +145,7 @@ describe('roles in workspace 2', () => {
       for (const { key, probe } of ownerCalls(team)) {
         const res = await send(t.app, user.cookie, probe);
         expect(res.statusCode, `${key} → ${res.body}`).toBe(403);
-        expect(res.json().error, key).toBe(workspaceMessages.ownerOnly);
+        expect(res.json().error, key).toBe(ownerRoutes[key]);
       }
     }
     expect(await workspace2()).toEqual(was);

@@ -146,6 +146,8 @@ export const writeRoutesAt = ({
     ['PUT', '/api/calendar/integration'],
     ['POST', '/api/workspaces/current'],
     ['PATCH', '/api/workspace'],
+    // Only the workspace's exact name deletes it, and no bad body carries only that: the battery's user keeps theirs.
+    ['DELETE', '/api/workspace'],
     ['PATCH', `/api/workspace/members/${user.id}`],
     ['POST', `/api/workspace/members/${user.id}/remove`],
     ['POST', `/api/workspace/members/${none}/remove`],

@@ -9,6 +9,13 @@ export const workspaceCases: Record<string, RouteCase> = {
     probes: (w) => [post('/api/workspaces/current', { workspaceId: w.workspaceId }, 404)],
   },
   'PATCH /api/workspace': { probes: () => [patch('/api/workspace', { name: 'Bob team' }, 'own')] },
+  // B, the Owner of their own, types another name than its own, then A's: neither deletes anything.
+  'DELETE /api/workspace': {
+    probes: (w) => [
+      del('/api/workspace', { name: 'Not this workspace' }, 400),
+      del('/api/workspace', { name: w.workspaceName }, 400),
+    ],
+  },
   'GET /api/workspace/members': { probes: () => [get('/api/workspace/members')] },
   'GET /api/workspace/people': { probes: () => [get('/api/workspace/people')] },
   'PATCH /api/workspace/members/:userId': {

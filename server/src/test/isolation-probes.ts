@@ -28,7 +28,12 @@ export const patch = (url: string, body: unknown, expect: Probe['expect'] = 404)
 });
 /** A bare POST, as the web app sends "complete", "cancel" and "mark read". */
 export const bare = (url: string, expect: Probe['expect'] = 404): Probe => ({ method: 'POST', url, expect });
-export const del = (url: string): Probe => ({ method: 'DELETE', url, expect: 404 });
+export const del = (url: string, body?: unknown, expect: Probe['expect'] = 404): Probe => ({
+  method: 'DELETE',
+  url,
+  ...(body === undefined ? {} : { body }),
+  expect,
+});
 
 /** The instant `days` days from now. */
 export const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();

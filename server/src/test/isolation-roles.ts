@@ -28,9 +28,10 @@ export const adminRoutes: Record<string, string> = {
   'PUT /api/pipelines/:id/stages': pipelineMessages.adminOnly,
 };
 
-/** The Owner's alone. Deleting a workspace (issue 29) has no route yet: it belongs here when it comes. */
+/** The Owner's alone: handing the Owner's role on, and deleting the workspace. */
 export const ownerRoutes: Record<string, string> = {
   'POST /api/workspace/transfer': workspaceMessages.ownerOnly,
+  'DELETE /api/workspace': workspaceMessages.deleteOwnerOnly,
 };
 
 /** The refusal a route answers to this role, or null when the role may call it. */
@@ -104,9 +105,14 @@ export function adminCalls(w: World, team: Team): Array<{ key: string; probe: Pr
   ];
 }
 
-/** One call of every Owner's route in workspace 2: Ada, an Admin, and Dee, a Member, are refused; B may. */
+/**
+ * One call of every Owner's route in workspace 2: Ada, an Admin, and Dee, a Member, are refused; B may. The deletion
+ * names the workspace wrongly, so B's answer is the name's refusal (past the role's) and workspace 2 stays for the
+ * transfer; the workspaces' own tests delete one.
+ */
 export function ownerCalls(team: Team): Array<{ key: string; probe: Probe; owner: number }> {
   return [
+    { key: 'DELETE /api/workspace', probe: del('/api/workspace', { name: 'Not workspace 2' }), owner: 400 },
     {
       key: 'POST /api/workspace/transfer',
       probe: post('/api/workspace/transfer', { userId: team.ada.id }),

@@ -134,7 +134,7 @@ export interface UserClient {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
   patch(url: string, body?: unknown): Promise<LightMyRequestResponse>;
-  delete(url: string): Promise<LightMyRequestResponse>;
+  delete(url: string, body?: unknown): Promise<LightMyRequestResponse>;
 }
 
 let counter = 0;
@@ -156,7 +156,7 @@ export function clientFor(app: FastifyInstance, cookie: string, extra: Partial<U
     get: (url) => send('GET', url),
     post: (url, body) => send('POST', url, body ?? {}),
     patch: (url, body) => send('PATCH', url, body ?? {}),
-    delete: (url) => send('DELETE', url),
+    delete: (url, body) => send('DELETE', url, body),
     ...extra,
   };
 }

@@ -10,7 +10,7 @@ import {
   type InvitationContext,
 } from './invitations';
 import { leaveWorkspace, listMembers, listPeople, removeMember, transferOwnership, updateMember } from './members';
-import { listWorkspaces, renameWorkspace, switchWorkspace } from './service';
+import { deleteWorkspace, listWorkspaces, renameWorkspace, switchWorkspace } from './service';
 
 /** The signed-in routes of workspaces, members and invitations (`req.workspace` is the current workspace). */
 export async function workspacesRoutes(app: FastifyInstance) {
@@ -21,6 +21,11 @@ export async function workspacesRoutes(app: FastifyInstance) {
   serve(app, workspacesApi.switch, (req) => switchWorkspace(app.db, req.user.id, req.body.workspaceId));
 
   serve(app, workspacesApi.rename, (req) => renameWorkspace(app.db, req.workspace, req.body.name));
+
+  serve(app, workspacesApi.remove, async (req, reply) => {
+    await deleteWorkspace(app.db, req.workspace, req.user.id, req.body.name);
+    return reply.code(204).send();
+  });
 
   serve(app, workspacesApi.members, async (req) => ({ items: await listMembers(app.db, req.workspace) }));
 

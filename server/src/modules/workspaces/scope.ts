@@ -24,7 +24,7 @@ export function requireAdmin(scope: WorkspaceScope, message: string = workspaceM
   if (scope.role === 'member') throw new AppError(403, message);
 }
 
-/** 403 unless the request's member is the workspace's Owner. */
-export function requireOwner(scope: WorkspaceScope): void {
-  if (scope.role !== 'owner') throw new AppError(403, workspaceMessages.ownerOnly);
+/** 403 unless the request's member is the workspace's Owner; `message` names what the others may not do. */
+export function requireOwner(scope: WorkspaceScope, message: string = workspaceMessages.ownerOnly): void {
+  if (scope.role !== 'owner') throw new AppError(403, message);
 }

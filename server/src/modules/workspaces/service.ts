@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Workspace } from '@common/workspaces';
+import { workspaceMessages, type Workspace } from '@common/workspaces';
 import type { Db } from '../../db/client';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
-import { notFound } from '../../errors';
-import { requireAdmin, type WorkspaceScope } from './scope';
+import { AppError, notFound } from '../../errors';
+import { requireAdmin, requireOwner, type WorkspaceScope } from './scope';
 
 /** A workspace is named after its first Owner: their name, else their address's local part. */
 const nameAfter = sql<string>`left(coalesce(nullif(btrim(${users.name}), ''), split_part(${users.email}, '@', 1)), 100)`;
@@ -65,4 +65,31 @@ export async function renameWorkspace(db: Db, scope: WorkspaceScope, name: strin
     .returning({ id: workspaces.id, name: workspaces.name });
   if (!row) throw notFound();
   return { ...row, role: scope.role, current: true };
+}
+
+/**
+ * Deletes the workspace and every record in it, in one transaction, as the server's own role: the shared tables,
+ * their counters and the invitations go with it by their foreign keys (ON DELETE CASCADE). What is personal
+ * (bookings, mail, AI settings, notifications) is the members' and stays. Each member works in another of their
+ * workspaces from their next request (currentWorkspace), an account left with none in a new one of its own.
+ */
+export async function deleteWorkspace(db: Db, scope: WorkspaceScope, userId: string, name: string): Promise<void> {
+  requireOwner(scope, workspaceMessages.deleteOwnerOnly);
+  await db.transaction(async (tx) => {
+    // Locked and read again: a rename or a transfer of ownership in flight is either done before, and counts, or waits.
+    const [current] = await tx
+      .select({ name: workspaces.name, role: workspaceMembers.role })
+      .from(workspaces)
+      .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
+      .where(and(eq(workspaces.id, scope.id), eq(workspaceMembers.userId, userId)))
+      .for('update');
+    if (!current) throw notFound();
+    if (current.role !== 'owner') throw new AppError(403, workspaceMessages.deleteOwnerOnly);
+    if (current.name !== name) {
+      throw new AppError(400, workspaceMessages.deleteNameMismatch, { name: workspaceMessages.deleteNameMismatch });
+    }
+    // One statement: the foreign keys' actions run within it, and their checks at its end, so a pipeline's refusal
+    // to go while it holds deals (ON DELETE RESTRICT) finds its deals gone with it.
+    await tx.delete(workspaces).where(eq(workspaces.id, scope.id));
+  });
 }
