@@ -11,6 +11,11 @@ export const teamMessages = {
   noInvitations: 'No pending invitations',
   noOtherMembers: 'No other member can take over their records',
   never: 'Never',
+  dangerZone: 'Danger zone',
+  deleteWorkspace: 'Delete workspace',
+  deleteWorkspaceWhat:
+    'Deletes the workspace and all its records (contacts, pipelines, deals, projects, tasks, forms and chatbots) for every member. Each member’s bookings, mail and settings stay theirs.',
+  deleteWorkspaceNameLabel: 'Type the workspace’s name to confirm',
 } as const;
 
 /** The owner and assignee pickers' words, and how a record names its owner. */

@@ -122,6 +122,21 @@ export function useLeaveWorkspace() {
   });
 }
 
+/**
+ * Deletes the current workspace (the Owner, typing its name); the server makes another one current, and the app
+ * starts again in it. The dialog shows a refusal itself.
+ */
+export function useDeleteWorkspace() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (name: string) => call(workspacesApi.remove, { body: { name } }),
+    onSuccess: () => {
+      toast.success(workspaceMessages.deleted);
+      restartInWorkspace(navigate);
+    },
+  });
+}
+
 /** Invites an address; the form shows the refusal's field messages itself. */
 export function useInvite() {
   const invalidate = useInvalidateTeam();

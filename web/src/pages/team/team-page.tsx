@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { invitationsQuery, membersQuery, useRemoveMember, workspacesQuery } from './api';
+import { DangerZone } from './danger-zone';
 import { InvitationLinkModal } from './invitation-link-modal';
 import { InvitationsList } from './invitations-list';
 import { InviteModal } from './invite-modal';
@@ -111,6 +112,7 @@ export function TeamPage() {
           </Loaded>
         </Card>
       )}
+      {workspace?.role === 'owner' && <DangerZone workspace={workspace} />}
       <InviteModal open={inviting} onOpenChange={setInviting} onInvited={(sent) => !sent.mailed && setLink(sent)} />
       <InvitationLinkModal sent={link?.link ? link : null} onClose={() => setLink(null)} />
       <MemberChoiceModal
