@@ -93,6 +93,15 @@ describe('task assignment', () => {
     expect((await cleo.get(`/api/tasks/${task.id}`)).statusCode).toBe(404);
   });
 
+  it('lets a colleague on "own records" hand a task assigned to them on, answered though they no longer see it', async () => {
+    const task = (await ann.post('/api/tasks', { name: 'Book the venue', assignedUserId: cleo.id })).json<Task>();
+    const res = await put(cleo, `/api/tasks/${task.id}`, { name: 'Book the venue', assignedUserId: ann.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: task.id, assignedUserId: ann.id, isOwn: false });
+    expect((await storedTask(task.id)).assignedUserId).toBe(ann.id);
+    expect((await cleo.get(`/api/tasks/${task.id}`)).statusCode).toBe(404);
+  });
+
   it('refuses an assignee outside the workspace with 400 and changes nothing', async () => {
     const error = { error: taskMessages.assigneeNotMember, fields: { assignedUserId: taskMessages.assigneeNotMember } };
     const before = await ann.post('/api/tasks', { name: 'Outside', assignedUserId: outsider.id });

@@ -228,7 +228,9 @@ export function updateTask(db: Db, member: Member, id: string, input: TaskValues
       .where(eq(tasks.id, id));
     if (assignedUserId !== task.assignedUserId)
       await notifyTaskAssigned(tx, member, { id, name: input.name, assignedUserId });
-    return getTask(tx, member, id);
+    // Handed on by an "own records" assignee, it is no longer theirs to see: the answer still shows it, as a
+    // contact's or a deal's does.
+    return getTask(tx, { ...member, ownOnly: false }, id);
   });
 }
 
