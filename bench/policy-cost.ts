@@ -1,6 +1,7 @@
 // The cost of row-level security (docs/performance.md): the same service calls on the bench's seed, in process and
-// one at a time, by the server's own role (no policies) and as the member (`asMember`: a transaction under the
-// policies, what every signed-in route does). No HTTP, so the difference is the policies' and the transaction's.
+// one at a time, by the server's own role (no policies), in a transaction of that role, and as the member
+// (`asMember`: a transaction under the policies, what every signed-in route does). No HTTP, so the differences are
+// the transaction's and the policies'.
 //   npx tsx bench/policy-cost.ts                 the embedded database
 //   DATABASE_URL=… npx tsx bench/policy-cost.ts  PostgreSQL (a fresh database is made beside the URL's)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -77,12 +78,14 @@ async function main() {
           }),
       ],
     ];
-    console.log(`| call | own role, ms | as the member, ms | × |`);
-    console.log(`| --- | ---: | ---: | ---: |`);
+    console.log(`| call | own role, ms | in a transaction, ms | as the member, ms | × |`);
+    console.log(`| --- | ---: | ---: | ---: | ---: |`);
     for (const [name, call] of calls) {
       const plain = await median(() => call(database.db));
+      const transaction = await median(() => database.db.transaction((tx) => call(tx)));
       const scoped = await median(() => asMember(database.db, member, (tx) => call(tx)));
-      console.log(`| ${name} | ${plain.toFixed(2)} | ${scoped.toFixed(2)} | ${(scoped / plain).toFixed(2)} |`);
+      const ms = (value: number) => value.toFixed(2);
+      console.log(`| ${name} | ${ms(plain)} | ${ms(transaction)} | ${ms(scoped)} | ${(scoped / plain).toFixed(2)} |`);
     }
   } finally {
     await database.close();
