@@ -1,4 +1,8 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Transaction } from '@electric-sql/pglite';
+import { and, eq, is, or, sql, type RelationalSchemaConfig, type SQL, type TablesRelationalConfig } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction, type NodePgSessionOptions } from 'drizzle-orm/node-postgres';
+import { PgTransaction, type PgDialect, type PgSession } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
@@ -63,17 +67,98 @@ export function visibleSql(member: Member, { alias, assigned }: { alias?: string
 /** The role the row-level security policies of the shared tables apply to (migration 0021). */
 export const MEMBER_ROLE = 'pipewise_member';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The statement that makes a transaction the member's: the role, their workspace, id and visibility, for the
+ * transaction only. Plain text without parameters, so it can go in one message with `begin` (on PostgreSQL) and costs
+ * one call, not a parse and a bind; the ids are checked to be UUIDs, the one thing they can be.
+ */
+function memberSettings(member: Member): string {
+  if (!UUID.test(member.workspaceId) || !UUID.test(member.userId)) throw new Error('A member’s ids are UUIDs');
+  return `select set_config('role', '${MEMBER_ROLE}', true),
+    set_config('pipewise.workspace_id', '${member.workspaceId}', true),
+    set_config('pipewise.user_id', '${member.userId}', true),
+    set_config('pipewise.own_only', '${member.ownOnly ? 'on' : 'off'}', true)`;
+}
+
 /**
  * Runs `work` in a transaction as the member: under the role the shared tables' row-level security policies apply
  * to, with the member's workspace, id and visibility set for the transaction only. The services' own filters are the
  * first wall; a query that forgot one still reads and writes nothing outside the workspace (docs/decisions.md).
+ *
+ * A service's own `transaction` inside `work` runs in this one rather than in a savepoint (two statements fewer for
+ * every write; measured in docs/performance.md): any failure ends the whole request's transaction, so a service must
+ * not catch a database error and carry on in it.
  */
-export function asMember<T>(db: Db | Tx, member: Member, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function asMember<T>(db: Db | Tx, member: Member, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const settings = memberSettings(member);
+  // Already in a transaction (a test's, a batch's): a savepoint of it, as Drizzle nests them.
+  if (is(db, PgTransaction)) {
+    return (db as Tx).transaction(async (tx) => {
+      await tx.execute(sql.raw(settings));
+      return work(tx);
+    });
+  }
+  const session = sessionOf(db);
+  if (is(session, NodePgSession)) return pgMemberTransaction(session, settings, work);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', ${MEMBER_ROLE}, true),
-      set_config('pipewise.workspace_id', ${member.workspaceId}, true),
-      set_config('pipewise.user_id', ${member.userId}, true),
-      set_config('pipewise.own_only', ${member.ownOnly ? 'on' : 'off'}, true)`);
-    return work(tx);
+    // PGlite's own transaction object: `exec` takes the plain statement in one call.
+    await (sessionOf(tx) as unknown as { client: Transaction }).client.exec(settings);
+    return work(inline(tx));
   });
+}
+
+/** Drizzle's session under a database or transaction object: internal to Drizzle, read here only. */
+const sessionOf = (db: Db | Tx) => (db as unknown as { session: PgSession }).session;
+
+/** A service's own transaction inside the member's: the same one (see `asMember`). */
+function inline(tx: Tx): Tx {
+  tx.transaction = (work) => work(tx);
+  return tx;
+}
+
+/** What `asMember` needs of Drizzle's node-postgres session: its pool, and what a transaction over one client is made of. */
+interface NodePgSessionParts {
+  client: pg.Pool;
+  dialect: PgDialect;
+  schema: RelationalSchemaConfig<TablesRelationalConfig> | undefined;
+  options: NodePgSessionOptions;
+}
+
+/** One transaction object per pooled connection: made once, used by one request at a time. */
+const connectionTransactions = new WeakMap<pg.PoolClient, Tx>();
+
+/**
+ * The member's transaction on PostgreSQL: `begin` and the settings in one round trip (Drizzle's own transaction
+ * sends them as two), then `work` on that connection, then `commit`. A connection whose rollback failed is closed
+ * rather than handed to the next request.
+ */
+async function pgMemberTransaction<T>(
+  session: NodePgSession<Record<string, unknown>, TablesRelationalConfig>,
+  settings: string,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const { client: pool, dialect, schema, options } = session as unknown as NodePgSessionParts;
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query(`begin; ${settings}`);
+    let tx = connectionTransactions.get(client);
+    if (!tx) {
+      const connection = new NodePgSession(client, dialect, schema, options);
+      tx = inline(new NodePgTransaction(dialect, connection, schema) as unknown as Tx);
+      connectionTransactions.set(client, tx);
+    }
+    const result = await work(tx);
+    const { command } = await client.query('commit');
+    // A failed statement whose error `work` swallowed: PostgreSQL answers the commit with a rollback.
+    if (command === 'ROLLBACK') throw new Error('The transaction was rolled back');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => (broken = true));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }

@@ -143,3 +143,46 @@ describe('row-level security on the shared tables', () => {
     ]);
   });
 });
+
+describe('the member’s transaction', () => {
+  /** Who the pool's connections are outside a member's transaction: many reads at once, to reach every connection. */
+  const outside = () =>
+    Promise.all(
+      Array.from({ length: 12 }, () =>
+        selectRows<{ role: string; workspace: string | null }>(
+          db(),
+          sql`select current_user as role, current_setting('pipewise.workspace_id', true) as workspace`,
+        ),
+      ),
+    );
+
+  it('leaves nothing of the member on the connection: the next query is the server’s own', async () => {
+    const [own] = (await outside())[0]!;
+    await Promise.all(
+      Array.from({ length: 12 }, () => asMember(db(), soloMember(w.a.id), (tx) => selectRows(tx, sql`select 1`))),
+    );
+    await expect(asMember(db(), soloMember(w.a.id), () => Promise.reject(new Error('refused')))).rejects.toThrow();
+    for (const [row] of await outside()) {
+      expect(row!.role).toBe(own!.role);
+      expect(row!.role).not.toBe('pipewise_member');
+      expect(row!.workspace || null).toBeNull();
+    }
+  });
+
+  it('runs a service’s own transaction inside it, and fails as a whole when a failed statement was swallowed', async () => {
+    const inner = await asMember(db(), soloMember(w.a.id), (tx) =>
+      tx.transaction((nested) => selectRows<{ role: string }>(nested, sql`select current_user as role`)),
+    );
+    expect(inner).toEqual([{ role: 'pipewise_member' }]);
+    const swallowed = asMember(db(), soloMember(w.a.id), async (tx) => {
+      await tx.execute(sql`select 1 / 0`).catch(() => undefined);
+      return 'answered';
+    });
+    await expect(swallowed).rejects.toThrow();
+  });
+
+  it('refuses a member whose ids are not UUIDs, before any statement', async () => {
+    const forged: Member = { workspaceId: `x'); drop table contacts; --`, userId: w.a.id, ownOnly: false };
+    await expect(asMember(db(), forged, () => Promise.resolve(1))).rejects.toThrow('UUID');
+  });
+});

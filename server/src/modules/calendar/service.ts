@@ -37,11 +37,10 @@ export async function getCalendar(db: Db, member: Member, query: CalendarQuery):
     limit: CALENDAR_KIND_CAP + 1,
     order: 'asc',
   };
-  const [tasks, activities, bookings] = await Promise.all([
-    selectRows<TaskEventRow>(db, taskEventsSql(member, range)),
-    selectRows<ActivityEventRow>(db, activityEventsSql(member, range)),
-    selectRows<BookingEventRow>(db, bookingEventsSql(member.userId, range)),
-  ]);
+  // One after another: they share the request's transaction, so its one connection.
+  const tasks = await selectRows<TaskEventRow>(db, taskEventsSql(member, range));
+  const activities = await selectRows<ActivityEventRow>(db, activityEventsSql(member, range));
+  const bookings = await selectRows<BookingEventRow>(db, bookingEventsSql(member.userId, range));
   const capped = <Row>(rows: Row[]) => rows.slice(0, CALENDAR_KIND_CAP);
   const events: CalendarEvent[] = [
     ...capped(tasks).map(toTaskEvent),

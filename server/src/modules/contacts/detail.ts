@@ -31,26 +31,25 @@ interface TaskRow {
 export async function getContactDetail(db: Db, member: Member, id: string): Promise<ContactDetail> {
   const contact = await getContact(db, member, id);
   const ownDeals = sql`select d.id from deals d where d.contact_id = ${id} and ${visibleSql(member, { alias: 'd' })}`;
-  const [deals, [counted], tasks] = await Promise.all([
-    selectRows<DealRow>(
-      db,
-      sql`select d.id, d.name, d.stage, d.value::text as value, d.currency, d.pipeline_id, p.name as pipeline_name
+  // One after another: they share the request's transaction, so its one connection.
+  const deals = await selectRows<DealRow>(
+    db,
+    sql`select d.id, d.name, d.stage, d.value::text as value, d.currency, d.pipeline_id, p.name as pipeline_name
         from deals d join pipelines p on p.id = d.pipeline_id
         where d.contact_id = ${id} and ${visibleSql(member, { alias: 'd' })}
         order by d.created_at desc, d.id desc
         limit ${CONTACT_DETAIL_LIMIT}`,
-    ),
-    selectRows<{ n: number }>(db, sql`select count(*)::int as n from (${ownDeals}) d`),
-    selectRows<TaskRow>(
-      db,
-      sql`select t.id, t.name, t.status, d.name as deal_name,
+  );
+  const [counted] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (${ownDeals}) d`);
+  const tasks = await selectRows<TaskRow>(
+    db,
+    sql`select t.id, t.name, t.status, d.name as deal_name,
           to_char(t.due_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due_date
         from tasks t join deals d on d.id = t.deal_id
         where t.deal_id in (${ownDeals}) and ${visibleSql(member, { alias: 't', assigned: true })}
         order by t.due_date asc nulls last, t.created_at, t.id
         limit ${CONTACT_DETAIL_LIMIT}`,
-    ),
-  ]);
+  );
   return {
     contact,
     deals: deals.map((row) => ({

@@ -45,18 +45,17 @@ export async function getBoard(
     .where(and(eq(pipelines.id, pipelineId), pipelineVisibleTo(member)));
   if (!pipeline) throw notFound();
 
-  const [totals, rows] = await Promise.all([
-    db
-      .select({
-        stage: dealStageTotals.stage,
-        n: sql<number>`sum(${dealStageTotals.deals})::int`,
-        total: sql<string>`sum(${dealStageTotals.value})::text`,
-      })
-      .from(dealStageTotals)
-      .where(and(eq(dealStageTotals.pipelineId, pipelineId), visibleTo(dealStageTotals, member)))
-      .groupBy(dealStageTotals.stage),
-    selectRows<DealRow & { column_stage: string }>(db, firstPagesSql(member, pipelineId)),
-  ]);
+  // One after another: they share the request's transaction, so its one connection.
+  const totals = await db
+    .select({
+      stage: dealStageTotals.stage,
+      n: sql<number>`sum(${dealStageTotals.deals})::int`,
+      total: sql<string>`sum(${dealStageTotals.value})::text`,
+    })
+    .from(dealStageTotals)
+    .where(and(eq(dealStageTotals.pipelineId, pipelineId), visibleTo(dealStageTotals, member)))
+    .groupBy(dealStageTotals.stage);
+  const rows = await selectRows<DealRow & { column_stage: string }>(db, firstPagesSql(member, pipelineId));
 
   const byStage = new Map<string, DealRow[]>();
   for (const row of rows) {

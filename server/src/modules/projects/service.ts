@@ -154,10 +154,9 @@ export interface ProjectBoardColumnPage {
 
 /** The whole board in three queries whatever its size: the counts, every column's first page, their task progress. */
 export async function getProjectBoard(db: Db, member: Member): Promise<ProjectBoardColumnPage[]> {
-  const [counts, rows] = await Promise.all([
-    selectRows<{ status: ProjectStatus; n: number }>(db, boardCountsSql(member)),
-    selectRows<ProjectRow & { column_status: ProjectStatus }>(db, boardFirstPagesSql(member)),
-  ]);
+  // One after another: they share the request's transaction, so its one connection.
+  const counts = await selectRows<{ status: ProjectStatus; n: number }>(db, boardCountsSql(member));
+  const rows = await selectRows<ProjectRow & { column_status: ProjectStatus }>(db, boardFirstPagesSql(member));
   const countOf = new Map(counts.map((row) => [row.status, Number(row.n)]));
   const pages = await withProgress(
     db,

@@ -147,15 +147,17 @@ export interface TaskBoardColumnPage {
 export async function getTaskBoard(db: Db, member: Member, filter: TaskFilterValues): Promise<TaskBoardColumnPage[]> {
   const statuses = filter.status ? [filter.status] : [...taskStatuses];
   const now = new Date();
-  const [counts, rows] = await Promise.all([
-    selectRows<{ status: TaskStatus; n: number }>(
-      db,
-      filtersBeyondStatus(filter)
-        ? boardCountsSql(member, statuses, filter, now)
-        : keptCountsSql(member, statuses, filter.whose),
-    ),
-    selectRows<TaskRow & { column_status: TaskStatus }>(db, boardFirstPagesSql(member, statuses, filter, now)),
-  ]);
+  // One after another: they share the request's transaction, so its one connection.
+  const counts = await selectRows<{ status: TaskStatus; n: number }>(
+    db,
+    filtersBeyondStatus(filter)
+      ? boardCountsSql(member, statuses, filter, now)
+      : keptCountsSql(member, statuses, filter.whose),
+  );
+  const rows = await selectRows<TaskRow & { column_status: TaskStatus }>(
+    db,
+    boardFirstPagesSql(member, statuses, filter, now),
+  );
   const countOf = new Map(counts.map((row) => [row.status, Number(row.n)]));
   return taskStatuses.map((status) => {
     const n = countOf.get(status) ?? 0;
