@@ -13,6 +13,7 @@ export const notificationKinds = [
   'activity_overdue',
   'task_assigned',
   'activity_assigned',
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

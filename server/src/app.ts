@@ -42,6 +42,7 @@ import { emailRoutes } from './modules/email/routes';
 import { formsRoutes } from './modules/forms/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { pipelinesRoutes } from './modules/pipelines/routes';
+import { webhooksRoutes } from './modules/webhooks/routes';
 import { projectsRoutes } from './modules/projects/routes';
 import { avatarUploadPath } from './modules/profile/avatar-upload-route';
 import { avatarFileRoutes } from './modules/profile/public-routes';
@@ -204,6 +205,7 @@ export async function buildApp({
     await signedIn.register(formsRoutes);
     await signedIn.register(notificationsRoutes);
     await signedIn.register(searchRoutes);
+    await signedIn.register(webhooksRoutes);
   });
 
   await registerWebApp(app, webDir ?? '', indexHtml);

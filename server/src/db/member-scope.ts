@@ -14,6 +14,8 @@ export interface Member {
   workspaceId: string;
   userId: string;
   ownOnly: boolean;
+  /** Whether the workspace had an endpoint turned on when the request began (webhooks/emit.ts); unknown if absent. */
+  webhooks?: boolean;
 }
 
 interface SharedTable {

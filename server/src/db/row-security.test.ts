@@ -131,13 +131,16 @@ describe('row-level security on the shared tables', () => {
     );
     const secured = rows.filter((row) => row.secured).map((row) => row.table_name);
     expect(secured.sort()).toEqual([...tableNames].sort());
-    // The rest hold workspaces themselves, their members and invitations, and the counters, which are read by
-    // workspace and member and written only by the shared tables' triggers.
+    // The rest hold workspaces themselves, their members and invitations, the counters, which are read by
+    // workspace and member and written only by the shared tables' triggers, and the webhooks, an Admin's, read by
+    // workspace and by the delivery jobs of every workspace.
     const rest = rows.filter((row) => !row.secured).map((row) => row.table_name);
     expect(rest.sort()).toEqual([
       'deal_stage_totals',
       'task_status_totals',
       'user_stats',
+      'webhook_endpoints',
+      'webhook_events',
       'workspace_invitations',
       'workspace_members',
     ]);

@@ -31,6 +31,7 @@ function realParam(w: World, segments: string[], index: number): string {
     knowledge: w.knowledgeId,
     conversations: w.conversationId,
     notifications: w.notificationId,
+    webhooks: w.webhookId,
     avatars: w.a.id,
     booking: w.a.id,
     feed: w.feedToken,

@@ -12,7 +12,15 @@ const form = (w: World) => ({
 const knowledgeEntry = { kind: 'qa', title: 'Hijacked', body: 'Hijacked' };
 const chatbotDraft = () => ({ ...answerThenCaptureTemplate(), start: null });
 
+const endpoint = { url: 'https://example.com/bob-hook', events: ['contact.created'] };
+
 export const channelCases: Record<string, RouteCase> = {
+  'GET /api/webhooks': { probes: () => [get('/api/webhooks')] },
+  'POST /api/webhooks': { probes: () => [post('/api/webhooks', endpoint)] },
+  'PATCH /api/webhooks/:id': { probes: (w) => [patch(`/api/webhooks/${w.webhookId}`, { enabled: false })] },
+  'DELETE /api/webhooks/:id': { probes: (w) => [del(`/api/webhooks/${w.webhookId}`)] },
+  'GET /api/webhooks/:id/deliveries': { probes: (w) => [get(`/api/webhooks/${w.webhookId}/deliveries`, 404)] },
+  'POST /api/webhooks/:id/test': { probes: (w) => [post(`/api/webhooks/${w.webhookId}/test`, {}, 404)] },
   'GET /api/chatbots': { probes: () => [get('/api/chatbots')] },
   'POST /api/chatbots': { probes: () => [post('/api/chatbots', { name: 'Bob second bot' })] },
   'GET /api/chatbots/:id': { probes: (w) => [get(`/api/chatbots/${w.chatbotId}`, 404)] },

@@ -1,4 +1,5 @@
 import { pipelineMessages } from '@common/pipelines';
+import { webhookMessages } from '@common/webhooks';
 import { workspaceMessages, type WorkspaceRole } from '@common/workspaces';
 import { bare, del, get, patch, post, put, type Probe } from './isolation-probes';
 import type { Team } from './isolation-team';
@@ -26,6 +27,12 @@ export const adminRoutes: Record<string, string> = {
   'POST /api/pipelines/:id/stages/remove': pipelineMessages.adminOnly,
   'POST /api/pipelines/:id/stages/rename': pipelineMessages.adminOnly,
   'PUT /api/pipelines/:id/stages': pipelineMessages.adminOnly,
+  'GET /api/webhooks': webhookMessages.adminOnly,
+  'POST /api/webhooks': webhookMessages.adminOnly,
+  'PATCH /api/webhooks/:id': webhookMessages.adminOnly,
+  'DELETE /api/webhooks/:id': webhookMessages.adminOnly,
+  'GET /api/webhooks/:id/deliveries': webhookMessages.adminOnly,
+  'POST /api/webhooks/:id/test': webhookMessages.adminOnly,
 };
 
 /** The Owner's alone: handing the Owner's role on, and deleting the workspace. */
@@ -91,6 +98,24 @@ export function adminCalls(w: World, team: Team): Array<{ key: string; probe: Pr
       admin: 200,
     },
     { key: 'POST /api/pipelines/:id/default', probe: bare(`/api/pipelines/${second}/default`), admin: 200 },
+    { key: 'GET /api/webhooks', probe: get('/api/webhooks'), admin: 200 },
+    {
+      key: 'POST /api/webhooks',
+      probe: post('/api/webhooks', { url: 'https://example.com/team-hook', events: ['deal.won'] }),
+      admin: 201,
+    },
+    {
+      key: 'PATCH /api/webhooks/:id',
+      probe: patch(`/api/webhooks/${team.w2.webhookId}`, { enabled: false }),
+      admin: 200,
+    },
+    {
+      key: 'GET /api/webhooks/:id/deliveries',
+      probe: get(`/api/webhooks/${team.w2.webhookId}/deliveries`),
+      admin: 200,
+    },
+    { key: 'POST /api/webhooks/:id/test', probe: post(`/api/webhooks/${team.w2.webhookId}/test`, {}), admin: 202 },
+    { key: 'DELETE /api/webhooks/:id', probe: del(`/api/webhooks/${team.w2.webhookId}`), admin: 204 },
     { key: 'DELETE /api/pipelines/:id', probe: del(`/api/pipelines/${second}`), admin: 204 },
     {
       key: 'PATCH /api/workspace/members/:userId',

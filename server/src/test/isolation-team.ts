@@ -45,6 +45,7 @@ export interface Team {
     taskId: string;
     projectId: string;
     secondPipelineId: string;
+    webhookId: string;
     invitationId: string;
   };
 }
@@ -127,6 +128,9 @@ export async function makeTeam(w: World): Promise<Team> {
   // Workspace 2: B's records, a second pipeline, a pending invitation; Dee joins last, so it is where she works.
   const w2Records = await records(w.b, 'Bob', w.bPipelineId);
   const secondPipelineId = await created(w.b.post('/api/pipelines', { name: 'Bob renewals' }));
+  const webhookId = await created(
+    w.b.post('/api/webhooks', { url: 'https://example.com/bob-team-hook', events: ['contact.created'] }),
+  );
   const invited = await w.b.post('/api/workspace/invitations', { email: 'bobs-invitee@example.com', role: 'member' });
   expect(invited.statusCode, invited.body).toBe(201);
   const ada = await joined(w.app, w.b, 'ada', 'admin');
@@ -146,6 +150,7 @@ export async function makeTeam(w: World): Promise<Team> {
       workspaceId: w.b.id,
       ...w2Records,
       secondPipelineId,
+      webhookId,
       invitationId: invited.json<{ invitation: { id: string } }>().invitation.id,
     },
   };

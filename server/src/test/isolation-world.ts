@@ -19,6 +19,8 @@ export interface World extends WorkspaceWorld {
   a: UserClient;
   b: UserClient;
   contactId: string;
+  /** A's webhook endpoint (never called: no queue runs in these tests). */
+  webhookId: string;
   pipelineId: string;
   dealId: string;
   activityId: string;
@@ -130,6 +132,13 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
 
   const contactId = await created(a.post('/api/contacts', { name: `${MARKER} contact`, email: 'zc@example.com' }));
   const pipelineId = await created(a.post('/api/pipelines', { name: `${MARKER} pipeline` }));
+  const webhookId = await created(
+    a.post('/api/webhooks', {
+      url: `https://example.com/${MARKER}`,
+      events: ['contact.created'],
+      description: `${MARKER} hook`,
+    }),
+  );
   const dealId = await created(
     a.post('/api/deals', { name: `${MARKER} deal`, pipelineId, stage: 'Lead', value: 100, contactId }),
   );
@@ -263,6 +272,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     a,
     b,
     contactId,
+    webhookId,
     pipelineId,
     dealId,
     activityId,

@@ -13,6 +13,7 @@ import { countUpTo, keysetPage } from '../../db/keyset';
 import { contacts } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
+import { emitEvent } from '../webhooks/emit';
 import { chosenOwner } from '../workspaces/assignee';
 import { contactColumns, contactRecordColumns, toContact, toContactListItem, type ContactValues } from './columns';
 import { contactOrder, sortValueOf } from './order';
@@ -77,7 +78,9 @@ export function createContact(db: Db, member: Member, { ownerId, ...values }: Co
       .insert(contacts)
       .values({ ...values, ...ownedBy(member), userId })
       .returning(contactRecordColumns);
-    return toContact(row!);
+    const contact = toContact(row!);
+    await emitEvent(tx, member, 'contact.created', contact);
+    return contact;
   });
 }
 
@@ -105,14 +108,19 @@ export function updateContact(
       .where(and(eq(contacts.id, id), inWorkspaceOf(contacts, member)))
       .returning(contactRecordColumns);
     if (!row) throw notFound();
-    return toContact(row);
+    const contact = toContact(row);
+    await emitEvent(tx, member, 'contact.updated', contact);
+    return contact;
   });
 }
 
 export async function deleteContact(db: Db, member: Member, id: string): Promise<void> {
-  const rows = await db
-    .delete(contacts)
-    .where(and(eq(contacts.id, id), visibleTo(contacts, member)))
-    .returning({ id: contacts.id });
-  if (!rows.length) throw notFound();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(contacts)
+      .where(and(eq(contacts.id, id), visibleTo(contacts, member)))
+      .returning(contactRecordColumns);
+    if (!row) throw notFound();
+    await emitEvent(tx, member, 'contact.deleted', toContact(row));
+  });
 }

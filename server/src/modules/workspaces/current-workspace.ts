@@ -18,10 +18,10 @@ const ACTIVITY_EVERY_MS = 5 * 60_000;
 export async function currentWorkspace(
   db: Db,
   userId: string,
-): Promise<WorkspaceScope & { lastActiveAt: Date | null }> {
+): Promise<WorkspaceScope & { lastActiveAt: Date | null; webhooks: boolean }> {
   const [row] = await membershipQuery(db).execute({ userId });
-  if (row) return row as WorkspaceScope & { lastActiveAt: Date | null };
-  return { ...(await createWorkspace(db, userId)), lastActiveAt: null };
+  if (row) return row as WorkspaceScope & { lastActiveAt: Date | null; webhooks: boolean };
+  return { ...(await createWorkspace(db, userId)), lastActiveAt: null, webhooks: false };
 }
 
 /** The query of every signed-in request, prepared once per database (as the session check's is). */
@@ -40,6 +40,9 @@ function prepareMembership(db: Db) {
       role: workspaceMembers.role,
       visibility: workspaceMembers.visibility,
       lastActiveAt: workspaceMembers.lastActiveAt,
+      // Whether a change here may have an event to write (webhooks/emit.ts): without an endpoint, no statement.
+      webhooks: sql<boolean>`exists (select 1 from webhook_endpoints e
+        where e.workspace_id = ${workspaceMembers.workspaceId} and e.enabled)`,
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
@@ -63,9 +66,9 @@ export async function requireWorkspace(req: FastifyRequest) {
     if (error instanceof AppError && error.statusCode === 500) throw new AppError(401, error.message);
     throw error;
   }
-  const { lastActiveAt, ...scope } = await currentWorkspace(db, req.user.id);
+  const { lastActiveAt, webhooks, ...scope } = await currentWorkspace(db, req.user.id);
   req.workspace = scope;
-  req.member = { workspaceId: scope.id, userId: req.user.id, ownOnly: scope.visibility === 'own' };
+  req.member = { workspaceId: scope.id, userId: req.user.id, ownOnly: scope.visibility === 'own', webhooks };
   if (!lastActiveAt || Date.now() - lastActiveAt.getTime() > ACTIVITY_EVERY_MS) {
     await db
       .update(workspaceMembers)
