@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseEncodingError, openDatabase } from './db/client';
 import { FolderLockedError } from './db/folder-lock';
 import { serverLogger } from './http/request-log';
+import { startJobQueue } from './jobs/queue';
 import { startMailChecks } from './modules/email/check-timer';
+import { startWebhookDeliveries } from './modules/webhooks/delivery';
 import { rescopeStaleFormCss } from './modules/forms/scoped-css';
 
 async function main() {
@@ -42,8 +44,16 @@ async function main() {
   );
   // The accounts' automatic mail checks, done by this process (several processes share them through the database).
   const mailChecks = startMailChecks(database.db, app.secrets, config, app.log);
+  // Background work on the job queue (webhook deliveries), shared by every process on the same database.
+  const jobs = await startJobQueue(database, app.log);
+  const webhooks = await startWebhookDeliveries(database.db, jobs, app.secrets, {
+    allowPrivate: config.allowPrivateHosts,
+    log: app.log,
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await webhooks.stop();
+    await jobs.stop();
     await mailChecks.stop();
     await app.close();
     await database.close();

@@ -77,8 +77,11 @@ export async function startJobQueue(
   const boss = new PgBoss({
     db: jobsDbOf(database.db),
     schema: JOBS_SCHEMA,
-    // The embedded database has one connection, shared with every request: its upkeep runs less often there.
-    ...(database.kind === 'pglite' && { maintenanceIntervalSeconds: 300, monitorStateIntervalSeconds: 300 }),
+    // The upkeep also finds the jobs of a process that was killed while working them (past their expiry): every half
+    // minute, so such a job is tried again within about a minute.
+    maintenanceIntervalSeconds: 30,
+    // The embedded database has one connection, shared with every request: no counting of the queues' states.
+    ...(database.kind === 'pglite' && { monitorStateIntervalSeconds: 300 }),
     ...options,
   });
   boss.on('error', (error) => log.warn({ err: error }, 'the job queue reported an error'));

@@ -16,6 +16,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** A port to reuse across restarts, so cookies and the server's own origin stay the same. */
   port?: number;
+  /** Settings beside the test's usual ones, e.g. ALLOW_PRIVATE_HOSTS. */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -62,6 +64,7 @@ export function spawnServer(options: ServerOptions & { port: number }): ServerPr
       LOG_FORMAT: 'json',
       AUTH_ATTEMPTS_PER_MINUTE: '100000',
       BOOKING_ATTEMPTS_PER_MINUTE: '100000',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
