@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { notifyActivityAssigned } from '../notifications/assigned';
 import { isAssignable } from '../workspaces/assignee';
+import { emitEvent } from '../webhooks/emit';
 
 export type ActivityValues = z.output<typeof activityInputSchema>;
 
@@ -126,15 +127,20 @@ export function createActivity(db: Db, member: Member, dealId: string, input: Ac
 }
 
 /** Idempotent: an activity completed already keeps its completion time. */
-export async function completeActivity(db: Db, member: Member, dealId: string, id: string): Promise<Activity> {
-  await checkVisibleDeal(db, member, dealId);
-  const rows = await db
-    .update(dealActivities)
-    .set({ status: 'completed', completedAt: sql`coalesce(${dealActivities.completedAt}, now())` })
-    .where(onDeal(member, dealId, id))
-    .returning({ id: dealActivities.id });
-  if (!rows.length) throw notFound();
-  return getActivity(db, member, dealId, id);
+export function completeActivity(db: Db, member: Member, dealId: string, id: string): Promise<Activity> {
+  return db.transaction(async (tx) => {
+    await checkVisibleDeal(tx, member, dealId);
+    const [row] = await tx
+      .update(dealActivities)
+      .set({ status: 'completed', completedAt: sql`coalesce(${dealActivities.completedAt}, now())` })
+      .where(onDeal(member, dealId, id))
+      // Completed by this statement: its time is this transaction's.
+      .returning({ id: dealActivities.id, justCompleted: sql<boolean>`${dealActivities.completedAt} = now()` });
+    if (!row) throw notFound();
+    const activity = await getActivity(tx, member, dealId, id);
+    if (row.justCompleted) await emitEvent(tx, member, 'activity.completed', activity);
+    return activity;
+  });
 }
 
 export async function deleteActivity(db: Db, member: Member, dealId: string, id: string): Promise<void> {

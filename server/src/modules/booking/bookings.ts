@@ -7,6 +7,7 @@ import { selectRows } from '../../db/select-rows';
 import { bookings } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
+import { emitEvent } from '../webhooks/emit';
 
 // The owner's side of the bookings made on the public page (public/ beside this file).
 
@@ -94,11 +95,16 @@ export async function getBooking(db: Db, userId: string, id: string): Promise<Bo
  * Cancels a Scheduled booking, which frees its time (the overlap constraint covers Scheduled bookings only).
  * A booking no longer Scheduled (cancelled before, or completed) is answered as it is.
  */
-export async function cancelBooking(db: Db, userId: string, id: string): Promise<Booking> {
-  const [row] = await db
-    .update(bookings)
-    .set({ status: 'Cancelled' })
-    .where(and(own(userId, id), eq(bookings.status, 'Scheduled')))
-    .returning(columns);
-  return row ? toBooking(row) : getBooking(db, userId, id);
+export function cancelBooking(db: Db, userId: string, id: string): Promise<Booking> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: 'Cancelled' })
+      .where(and(own(userId, id), eq(bookings.status, 'Scheduled')))
+      .returning(columns);
+    if (!row) return getBooking(tx, userId, id);
+    const booking = toBooking(row);
+    await emitEvent(tx, { userId }, 'booking.cancelled', booking);
+    return booking;
+  });
 }

@@ -2,6 +2,8 @@ import { and, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ownedBy, visibleTo, type Member } from '../../db/member-scope';
 import { contacts } from '../../db/schema';
+import { emitEvent } from '../webhooks/emit';
+import { contactRecordColumns, toContact } from './columns';
 
 // A contact for a lead from outside the app (a form submission, a chatbot's Capture Lead), found by its e-mail or
 // made, inside the caller's transaction: the contacts area's own rule, which the lead code of deals calls.
@@ -56,6 +58,7 @@ export async function findOrCreateContactByEmail(
       company: company ?? null,
       website: website ?? null,
     })
-    .returning({ id: contacts.id });
+    .returning(contactRecordColumns);
+  await emitEvent(tx, member, 'contact.created', toContact(row!));
   return row!.id;
 }

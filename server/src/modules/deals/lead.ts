@@ -5,6 +5,8 @@ import { ownedBy, type Member } from '../../db/member-scope';
 import { deals, pipelines } from '../../db/schema';
 import { findOrCreateContactByEmail, type ContactFields } from '../contacts/find-or-create';
 import { pipelineVisibleTo } from '../pipelines/service';
+import { emitEvent } from '../webhooks/emit';
+import { getDeal } from './service';
 import { wonAtFor } from './won-at';
 
 // A lead from outside the app (a form submission, a chatbot's Capture Lead): the contact found by its e-mail or
@@ -68,5 +70,6 @@ export async function saveLead(
       wonAt: wonAtFor(stage, { isNew: true }),
     })
     .returning({ id: deals.id });
+  if (member.webhooks !== false) await emitEvent(tx, member, 'deal.created', await getDeal(tx, member, row!.id));
   return { contactId, dealId: row!.id, pipelineMissing: false };
 }

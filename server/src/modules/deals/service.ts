@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { pipelineVisibleTo } from '../pipelines/service';
 import { dealsSeenBy } from './board';
+import { emitEvent } from '../webhooks/emit';
 import { chosenOwner } from '../workspaces/assignee';
 import { dealJoins, dealKey, dealSelect, toDeal, toDealDetail, type DealDetailRow, type DealRow } from './read';
 import { wonAtFor } from './won-at';
@@ -82,7 +83,9 @@ export function createDeal(db: Db, member: Member, input: DealValues): Promise<D
       .insert(deals)
       .values({ ...toColumns(input), ...ownedBy(member), userId, wonAt: wonAtFor(input.stage, { isNew: true }) })
       .returning({ id: deals.id });
-    return getDeal(tx, member, row!.id);
+    const deal = await getDeal(tx, member, row!.id);
+    await emitEvent(tx, member, 'deal.created', deal);
+    return deal;
   });
 }
 
@@ -96,7 +99,7 @@ export function updateDeal(db: Db, member: Member, id: string, input: DealValues
     // No lock here: the pipeline is locked first (in checkReferences), then the deal by the update, the order
     // a stage rename takes them in, so the two never deadlock.
     const [visible] = await tx
-      .select({ userId: deals.userId })
+      .select({ userId: deals.userId, stage: deals.stage })
       .from(deals)
       .where(and(eq(deals.id, id), visibleTo(deals, member)));
     if (!visible) throw notFound();
@@ -112,7 +115,9 @@ export function updateDeal(db: Db, member: Member, id: string, input: DealValues
       .update(deals)
       .set({ ...toColumns(input), userId, wonAt: wonAtFor(input.stage) })
       .where(and(eq(deals.id, id), inWorkspaceOf(deals, member)));
-    return getDeal(tx, userId === member.userId ? member : { ...member, ownOnly: false }, id);
+    const deal = await getDeal(tx, userId === member.userId ? member : { ...member, ownOnly: false }, id);
+    await emitStageChange(tx, member, visible.stage, deal);
+    return deal;
   });
 }
 
@@ -120,7 +125,7 @@ export function updateDeal(db: Db, member: Member, id: string, input: DealValues
 export function moveDeal(db: Db, member: Member, id: string, stage: string): Promise<DealDetail> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ stages: pipelines.stages })
+      .select({ stages: pipelines.stages, stage: deals.stage })
       .from(deals)
       .innerJoin(pipelines, eq(pipelines.id, deals.pipelineId))
       .where(and(eq(deals.id, id), visibleTo(deals, member)))
@@ -132,17 +137,32 @@ export function moveDeal(db: Db, member: Member, id: string, stage: string): Pro
       .update(deals)
       .set({ stage, wonAt: wonAtFor(stage) })
       .where(eq(deals.id, id));
-    return getDeal(tx, member, id);
+    const deal = await getDeal(tx, member, id);
+    await emitStageChange(tx, member, row.stage, deal);
+    return deal;
   });
 }
 
 /** Its activities go with it (ON DELETE CASCADE). */
 export async function deleteDeal(db: Db, member: Member, id: string): Promise<void> {
-  const rows = await db
-    .delete(deals)
-    .where(and(eq(deals.id, id), visibleTo(deals, member)))
-    .returning({ id: deals.id });
-  if (!rows.length) throw notFound();
+  await db.transaction(async (tx) => {
+    // The deal as it was, for its event when the workspace may have an endpoint; the delete then finds it or not.
+    const deal = member.webhooks === false ? null : await getDeal(tx, member, id);
+    const rows = await tx
+      .delete(deals)
+      .where(and(eq(deals.id, id), visibleTo(deals, member)))
+      .returning({ id: deals.id });
+    if (!rows.length) throw notFound();
+    if (deal) await emitEvent(tx, member, 'deal.deleted', deal);
+  });
+}
+
+/** A deal's stage events: `deal.stage_changed` when it moved, and `deal.won` or `deal.lost` when it moved there. */
+async function emitStageChange(tx: Tx, member: Member, from: string, deal: DealDetail): Promise<void> {
+  if (deal.stage === from) return;
+  await emitEvent(tx, member, 'deal.stage_changed', { ...deal, previousStage: from });
+  if (deal.stage === 'Won') await emitEvent(tx, member, 'deal.won', deal);
+  if (deal.stage === 'Lost') await emitEvent(tx, member, 'deal.lost', deal);
 }
 
 /**

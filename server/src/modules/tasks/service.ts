@@ -15,6 +15,7 @@ import { notifyTaskAssigned } from '../notifications/assigned';
 import { isAssignable } from '../workspaces/assignee';
 import { filterSql, type TaskFilterValues } from './filters';
 import { taskJoins, taskKey, taskSelect, toTask, type TaskRow } from './read';
+import { emitEvent } from '../webhooks/emit';
 
 export type TaskValues = z.output<typeof taskInputSchema>;
 
@@ -200,7 +201,10 @@ export function createTask(db: Db, member: Member, input: TaskValues): Promise<T
       .values({ ...toColumns(input), assignedUserId, ...ownedBy(member) })
       .returning({ id: tasks.id });
     await notifyTaskAssigned(tx, member, { id: row!.id, name: input.name, assignedUserId });
-    return getTask(tx, member, row!.id);
+    const task = await getTask(tx, member, row!.id);
+    await emitEvent(tx, member, 'task.created', task);
+    if (assignedUserId) await emitEvent(tx, member, 'task.assigned', task);
+    return task;
   });
 }
 
@@ -217,6 +221,7 @@ export function updateTask(db: Db, member: Member, id: string, input: TaskValues
         dealId: tasks.dealId,
         categoryId: tasks.categoryId,
         assignedUserId: tasks.assignedUserId,
+        status: tasks.status,
       })
       .from(tasks)
       .where(reachable(member, id))
@@ -232,15 +237,27 @@ export function updateTask(db: Db, member: Member, id: string, input: TaskValues
       await notifyTaskAssigned(tx, member, { id, name: input.name, assignedUserId });
     // Handed on by an "own records" assignee, it is no longer theirs to see: the answer still shows it, as a
     // contact's or a deal's does.
-    return getTask(tx, { ...member, ownOnly: false }, id);
+    const updated = await getTask(tx, { ...member, ownOnly: false }, id);
+    if (updated.status === 'Done' && task.status !== 'Done') await emitEvent(tx, member, 'task.completed', updated);
+    if (assignedUserId && assignedUserId !== task.assignedUserId) await emitEvent(tx, member, 'task.assigned', updated);
+    return updated;
   });
 }
 
 /** The drag on the board and the check button. */
-export async function moveTask(db: Db, member: Member, id: string, status: TaskStatus): Promise<Task> {
-  const rows = await db.update(tasks).set({ status }).where(reachable(member, id)).returning({ id: tasks.id });
-  if (!rows.length) throw notFound();
-  return getTask(db, member, id);
+export function moveTask(db: Db, member: Member, id: string, status: TaskStatus): Promise<Task> {
+  return db.transaction(async (tx) => {
+    // Moved to Done by this call: read first, only when a workspace endpoint may hear it.
+    const [before] =
+      status === 'Done' && member.webhooks !== false
+        ? await tx.select({ status: tasks.status }).from(tasks).where(reachable(member, id)).for('no key update')
+        : [];
+    const rows = await tx.update(tasks).set({ status }).where(reachable(member, id)).returning({ id: tasks.id });
+    if (!rows.length) throw notFound();
+    const task = await getTask(tx, member, id);
+    if (before && before.status !== 'Done') await emitEvent(tx, member, 'task.completed', task);
+    return task;
+  });
 }
 
 export async function deleteTask(db: Db, member: Member, id: string): Promise<void> {

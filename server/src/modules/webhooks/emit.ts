@@ -3,9 +3,12 @@ import { personalWebhookEvents, type WebhookEventType } from '@common/webhooks';
 import type { Db, Tx } from '../../db/client';
 import { toJsonb } from '../chatbots/sql';
 
-/** Where an event happened: the workspace, and for a personal event (a booking) the member it belongs to. */
+/**
+ * Where an event happened: the workspace of a shared record's event, and the member who caused it; a personal
+ * event (a booking) goes to the endpoints of the member it belongs to, in whichever of their workspaces.
+ */
 export interface EventSource {
-  workspaceId: string;
+  workspaceId?: string;
   userId: string;
   /** False when the request already knows the workspace has no endpoint turned on: then nothing is written. */
   webhooks?: boolean;
@@ -19,13 +22,15 @@ export interface EventSource {
 export async function emitEvent(db: Db | Tx, source: EventSource, type: WebhookEventType, data: unknown) {
   if (source.webhooks === false) return;
   const personal = personalWebhookEvents.includes(type);
+  if (!personal && !source.workspaceId) throw new Error(`A ${type} event needs its workspace`);
   await db.execute(sql`with targets as (
-      select id from webhook_endpoints
-      where workspace_id = ${source.workspaceId} and enabled and ${type} = any(events)
-        ${personal ? sql`and user_id = ${source.userId}` : sql``}
+      select id, workspace_id from webhook_endpoints
+      where ${personal ? sql`user_id = ${source.userId}` : sql`workspace_id = ${source.workspaceId}`}
+        and enabled and ${type} = any(events)
     ), event as (
       insert into webhook_events (workspace_id, type, payload)
-      select ${source.workspaceId}, ${type}, ${toJsonb(data)}::jsonb where exists (select 1 from targets)
+      select (select workspace_id from targets limit 1), ${type}, ${toJsonb(data)}::jsonb
+      where exists (select 1 from targets)
       returning id
     )
     insert into webhook_deliveries (endpoint_id, event_id) select t.id, e.id from targets t cross join event e`);

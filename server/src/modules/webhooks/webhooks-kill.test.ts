@@ -14,7 +14,7 @@ import { freePort, signUpOver, startServer, type ServerProcess } from '../../tes
 const isPostgres = process.env.TEST_DB === 'postgres';
 const CONTACTS = 20;
 
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
+const cleanups: Array<() => unknown> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 }, 60_000);

@@ -3,11 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { webhookMessages } from '@common/webhooks';
+import { webhookEventTypes, webhookMessages } from '@common/webhooks';
 import { asMember } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
 import { startJobQueue, type JobQueue } from '../../jobs/queue';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
+import { book, bookingOf, openBookingOwner, slotsOf, utcDate } from '../../test/booking-kit';
+import { insertBot, leadFlow, newPipeline, say, start } from '../../test/chatbot-kit';
+import { createForm, ids as formIds, leadForm, submission, submit } from '../../test/forms-kit';
 import { joined } from '../../test/workspace-kit';
 import { createContact } from '../contacts/service';
 import { startWebhookDeliveries } from './delivery';
@@ -181,6 +184,118 @@ describe('webhooks', () => {
   });
 });
 
+describe('every event', () => {
+  it('is sent by the change that causes it, once, with its record', async () => {
+    const endpoint = await addEndpoint([...webhookEventTypes]);
+    const received = () => receiver.received.map((message) => verified(endpoint.secret, message));
+    const typesSoFar = () => received().map((event) => event.type);
+
+    const pipeline = await newPipeline(owner);
+    const deal = (
+      await owner.post('/api/deals', { name: 'Hooked deal', pipelineId: pipeline.id, stage: pipeline.stages[0] })
+    ).json<{ id: string }>();
+    await owner.patch(`/api/deals/${deal.id}/stage`, { stage: 'Won' });
+    await owner.patch(`/api/deals/${deal.id}/stage`, { stage: 'Lost' });
+    const activity = (
+      await owner.post(`/api/deals/${deal.id}/activities`, {
+        activityType: 'call',
+        description: 'Hooked call',
+        dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+    ).json<{ id: string }>();
+    await owner.post(`/api/deals/${deal.id}/activities/${activity.id}/complete`);
+    // Completed once: completing again sends nothing.
+    await owner.post(`/api/deals/${deal.id}/activities/${activity.id}/complete`);
+    await owner.delete(`/api/deals/${deal.id}`);
+    const colleague = await joined(t.app, owner, 'hook-colleague', 'member');
+    const task = (
+      await owner.post('/api/tasks', { name: 'Hooked task', status: 'To Do', assignedUserId: colleague.id })
+    ).json<{ id: string }>();
+    await owner.patch(`/api/tasks/${task.id}/status`, { status: 'Done' });
+    await owner.patch(`/api/tasks/${task.id}/status`, { status: 'Done' });
+
+    const form = await createForm(
+      owner,
+      leadForm({
+        settings: { autoCreateDeal: true, fieldMapping: { contact_name: formIds.name, contact_email: formIds.email } },
+      }),
+    );
+    expect((await submit(t.app, form.id, submission())).statusCode).toBe(201);
+
+    await until(() => receiver.received.length >= 13).catch(() => {
+      throw new Error(`received ${typesSoFar().join(', ')}`);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(typesSoFar().sort()).toEqual(
+      [
+        'deal.created',
+        'deal.stage_changed',
+        'deal.won',
+        'deal.stage_changed',
+        'deal.lost',
+        'activity.completed',
+        'deal.deleted',
+        'task.created',
+        'task.assigned',
+        'task.completed',
+        'contact.created',
+        'deal.created',
+        'form_submission.received',
+      ].sort(),
+    );
+    const events = received();
+    expect(events.find((event) => event.type === 'deal.won')?.data).toMatchObject({ id: deal.id, stage: 'Won' });
+    expect(events.find((event) => event.type === 'task.completed')?.data).toMatchObject({
+      id: task.id,
+      status: 'Done',
+    });
+    expect(events.find((event) => event.type === 'form_submission.received')?.data).toMatchObject({ formId: form.id });
+    await owner.delete(`/api/webhooks/${endpoint.id}`);
+  });
+
+  it('of a chatbot’s captured lead carries the lead, its contact and deal', async () => {
+    const endpoint = await addEndpoint(['chat_lead.captured']);
+    const pipeline = await newPipeline(owner);
+    const bot = await insertBot(t.app.db, owner, leadFlow(pipeline), { name: 'Hooked Bot' });
+    const chat = await start(t.app, bot);
+    await say(t.app, bot, chat, { type: 'choice', label: 'Talk to the team' });
+    await say(t.app, bot, chat, { type: 'text', text: 'Vera Visitor' });
+    await say(t.app, bot, chat, { type: 'text', text: 'vera-hooked@example.com' });
+    await until(() => receiver.received.length === 1);
+    expect(verified(endpoint.secret, receiver.received[0]!)).toMatchObject({
+      type: 'chat_lead.captured',
+      data: {
+        chatbotId: bot,
+        chatbotName: 'Hooked Bot',
+        conversationId: chat.conversationId,
+        contact: { name: 'Vera Visitor', email: 'vera-hooked@example.com' },
+      },
+    });
+    await owner.delete(`/api/webhooks/${endpoint.id}`);
+  });
+
+  it('of a booking goes to the endpoints of the member who was booked only', async () => {
+    const booked = await openBookingOwner(t.app);
+    const theirs = await booked.post('/api/webhooks', { url, events: ['booking.created', 'booking.cancelled'] });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const secret = theirs.json<{ secret: string }>().secret;
+    const mine = await addEndpoint(['booking.created', 'contact.created']);
+    const [slot] = await slotsOf(t.app, booked.id, utcDate(2));
+    const booking = await book(t.app, booked.id, bookingOf(slot!.start));
+    expect(booking.statusCode, booking.body).toBe(201);
+    const { id } = booking.json<{ id: string }>();
+    expect((await booked.post(`/api/bookings/${id}/cancel`)).statusCode).toBe(200);
+    await until(() => receiver.received.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Deliveries run side by side: their order is not kept (each carries its event's time).
+    expect(receiver.received.map((message) => verified(secret, message).type).sort()).toEqual([
+      'booking.cancelled',
+      'booking.created',
+    ]);
+    await owner.delete(`/api/webhooks/${mine.id}`);
+  });
+});
+
 describe('webhook endpoints', () => {
   it('are an Admin’s to manage, in their own workspace only', async () => {
     const endpoint = await addEndpoint();
@@ -201,6 +316,7 @@ describe('webhook endpoints', () => {
   });
 
   it('refuse bad input with a message, and change nothing', async () => {
+    const before = (await owner.get('/api/webhooks')).body;
     const cases: Array<[unknown, string]> = [
       [{ url: '', events: ['contact.created'] }, webhookMessages.urlRequired],
       [{ url: 'not a url', events: ['contact.created'] }, webhookMessages.urlInvalid],
@@ -214,7 +330,7 @@ describe('webhook endpoints', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       if (message) expect(response.body).toContain(message);
     }
-    expect((await owner.get('/api/webhooks')).json()).toEqual([]);
+    expect((await owner.get('/api/webhooks')).body).toBe(before);
   });
 
   it('refuse a private address unless the operator allows private hosts', async () => {

@@ -26,6 +26,7 @@ import type { Db } from '../../../db/client';
 import { bookings, schedulingAvailability, schedulingSettings, users } from '../../../db/schema';
 import { AppError, sqlStateOf } from '../../../errors';
 import { addWantedNotification, utcMinute } from '../../notifications/notify';
+import { emitEvent } from '../../webhooks/emit';
 
 // The public booking page (decisions.md items 14, 15): what a visitor may see of an owner, the free slots, and
 // booking one. The slot rule is common/booking-slots.ts; the database's exclusion constraint bookings_no_overlap
@@ -246,6 +247,15 @@ export async function bookSlot(db: Db, userId: string, input: BookingRequest, no
           idempotencyKey: input.idempotencyKey,
         })
         .returning(confirmationColumns);
+      await emitEvent(tx, { userId }, 'booking.created', {
+        id: row!.id,
+        bookerName: input.name,
+        bookerEmail: input.email,
+        notes: input.notes,
+        start: row!.scheduledStartTime.toISOString(),
+        end: row!.scheduledEndTime.toISOString(),
+        status: 'Scheduled',
+      });
       await addWantedNotification(tx, 'bookings', {
         userId,
         kind: 'booking',

@@ -8,6 +8,7 @@ import { bookingConfirmationMail } from '../../booking/public/confirmation-mail'
 import { bookSlot, getFirstFreeSlots } from '../../booking/public/service';
 import type { ProductMail } from '../../../product-mail';
 import { saveLead } from '../../deals/lead';
+import { emitEvent } from '../../webhooks/emit';
 import { addWantedNotification } from '../../notifications/notify';
 import type { Conversation, ConversationLinks } from './store';
 import { botOwner, readTranscript } from './store';
@@ -32,7 +33,8 @@ export async function captureLead(db: Db, conversation: Conversation, effect: Ca
   const { contact } = effect;
   const visitor = contact.name ?? contact.email;
   await db.transaction(async (tx) => {
-    const lead = await saveLead(tx, botOwner(conversation.bot), {
+    const owner = botOwner(conversation.bot);
+    const lead = await saveLead(tx, owner, {
       contact: {
         name: contact.name ?? undefined,
         email: contact.email,
@@ -56,6 +58,14 @@ export async function captureLead(db: Db, conversation: Conversation, effect: Ca
         ...(contact.name ? { visitorName: contact.name } : {}),
       })
       .where(eq(chatbotConversations.id, conversation.id));
+    await emitEvent(tx, owner, 'chat_lead.captured', {
+      chatbotId: conversation.bot.id,
+      chatbotName: conversation.bot.name,
+      conversationId: conversation.id,
+      contact: { name: contact.name, email: contact.email, phone: contact.phone, company: contact.company },
+      contactId: lead.contactId,
+      dealId: lead.dealId,
+    });
     await addWantedNotification(tx, 'formSubmissions', {
       userId: conversation.bot.userId,
       kind: 'form_submission',

@@ -18,6 +18,7 @@ import { AppError, sqlStateOf } from '../../../errors';
 import { scopedCssOf } from '../scoped-css';
 import { readFields, readSettings, readStyle, safeRedirectUrl } from '../stored';
 import { addWantedNotification } from '../../notifications/notify';
+import { emitEvent } from '../../webhooks/emit';
 import { createLead, mappedValues } from './lead';
 
 // The public form page and its submissions (decisions.md items 11, 13): what a visitor may see of a form, and
@@ -51,6 +52,9 @@ async function findForm(db: Db, id: string, earlierKey?: string) {
       style: forms.style,
       scopedCss: forms.scopedCss,
       scopedCssVersion: forms.scopedCssVersion,
+      // Whether the submission may have an event to write (webhooks/emit.ts).
+      webhooks: sql<boolean>`exists (select 1 from webhook_endpoints e
+        where e.workspace_id = ${forms.workspaceId} and e.enabled)`,
     })
     .from(forms)
     .where(eq(forms.id, id));
@@ -134,7 +138,12 @@ export async function submitForm(
   const { values, errors } = checkSubmission(fields, input.values);
   if (Object.keys(errors).length) throw new AppError(400, formMessages.fixFields, errors);
   // The submission acts for the form's owner, in the form's workspace.
-  const owner: Member = { workspaceId: form.workspaceId, userId: form.userId, ownOnly: false };
+  const owner: Member = {
+    workspaceId: form.workspaceId,
+    userId: form.userId,
+    ownOnly: false,
+    webhooks: form.webhooks,
+  };
 
   try {
     const id = await db.transaction(async (tx) => {
@@ -150,11 +159,11 @@ export async function submitForm(
           idempotencyKey: input.idempotencyKey,
         })
         .onConflictDoNothing({ target: [formSubmissions.formId, formSubmissions.idempotencyKey] })
-        .returning({ id: formSubmissions.id });
+        .returning({ id: formSubmissions.id, createdAt: formSubmissions.createdAt });
       // The same key committed meanwhile: nothing more to do here, the caller answers that submission.
       if (!row) return null;
-      if (settings.autoCreateDeal) {
-        const lead = await createLead(tx, owner, form.name, settings, values);
+      const lead = settings.autoCreateDeal ? await createLead(tx, owner, form.name, settings, values) : null;
+      if (lead) {
         await tx
           .update(formSubmissions)
           .set({
@@ -164,6 +173,18 @@ export async function submitForm(
           })
           .where(eq(formSubmissions.id, row.id));
       }
+      // The submission as the submissions list answers it, with its form.
+      await emitEvent(tx, owner, 'form_submission.received', {
+        id: row.id,
+        formId,
+        formName: form.name,
+        createdAt: row.createdAt.toISOString(),
+        data: values,
+        fields: fields.map((field) => ({ id: field.id, label: field.label, type: field.type })),
+        dealId: lead?.dealId ?? null,
+        contactId: lead?.contactId ?? null,
+        dealSkippedReason: lead?.dealSkippedReason ?? null,
+      });
       if (settings.notifyOnSubmission) {
         await addWantedNotification(tx, 'formSubmissions', {
           userId: form.userId,
