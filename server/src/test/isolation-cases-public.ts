@@ -20,6 +20,10 @@ export const publicCases: Record<string, RouteCase> = {
     public: 'the API reference’s files',
     call: () => get('/api/docs/static/swagger-ui.css'),
   },
+  'GET /api/docs/static/theme/contrast.css': {
+    public: 'the API reference’s colours',
+    call: () => get('/api/docs/static/theme/contrast.css'),
+  },
   'GET /api/docs/static/index.html': { public: 'the API reference', call: () => get('/api/docs/static/index.html') },
   'GET /api/docs/static/swagger-initializer.js': {
     public: 'the API reference’s start-up script',
