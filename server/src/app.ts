@@ -1,7 +1,6 @@
-import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { pingDatabase } from './db/client';
@@ -21,6 +20,7 @@ import { privacy, RequestLog, serverLogger } from './http/request-log';
 import { trustProxyOption } from './http/client-address';
 import { Cursors } from './http/cursor';
 import { addSecurityHeaders } from './http/security-headers';
+import { markSignedIn, registerApiDocs } from './http/api-docs';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { inlineScriptHashes, readIndexHtml, registerWebApp } from './http/web-app';
 import { activitiesRoutes } from './modules/activities/routes';
@@ -160,11 +160,8 @@ export async function buildApp({
   });
   app.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl, [avatarUploadPath, contactImportPath]));
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Pipewise API', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The API reference at /api/docs and its document: public, built from the routes registered below.
+  await registerApiDocs(app);
 
   app.get('/api/health', async () => {
     await pingDatabase(app.db);
@@ -186,6 +183,8 @@ export async function buildApp({
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     signedIn.addHook('preHandler', requireWorkspace);
+    // The API reference marks these routes as needing a key or a session.
+    signedIn.addHook('onRoute', markSignedIn);
     await signedIn.register(workspacesRoutes);
     await signedIn.register(contactsRoutes);
     await signedIn.register(pipelinesRoutes);

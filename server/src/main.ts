@@ -63,6 +63,13 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Pipewise is at ${config.publicUrl} (database: ${database.kind})`);
+  // The API reference's document, built once now (after listening, so start-up does not wait for it), not by its
+  // first reader; a route it cannot describe leaves the reference unserved, never the server.
+  try {
+    app.swagger();
+  } catch (error) {
+    app.log.warn({ err: error }, 'building the API reference failed');
+  }
 }
 
 main().catch((error) => {

@@ -1,43 +1,26 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '@common/api-route';
+import { readContracts } from '../test/contracts';
 import { buildAppWithRoutes, routeKeys } from '../test/isolation-app';
 import type { TestApp } from '../test/test-app';
 
 // Routes defined once (common/api-route.ts): every /api route of the server's route table is a route of a
 // common/<area>-api.ts file, registered with that route's own schemas, and every such route is served.
 
-const isRoute = (value: unknown): value is ApiRoute =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
-
-const commonDir = fileURLToPath(new URL('../../../common/', import.meta.url));
-const contracts = new Map<string, ApiRoute>();
-
-/** Every route of every `common/<area>-api.ts`, by "METHOD /path". */
-async function readContracts() {
-  const files = readdirSync(commonDir).filter((name) => name.endsWith('-api.ts'));
-  for (const name of files) {
-    const file = (await import(pathToFileURL(path.join(commonDir, name)).href)) as Record<string, unknown>;
-    for (const group of Object.values(file))
-      if (typeof group === 'object' && group !== null)
-        for (const route of Object.values(group))
-          if (isRoute(route)) contracts.set(`${route.method} ${route.path}`, route);
-  }
-}
+let contracts: Map<string, ApiRoute>;
 
 /**
- * The server's own routes that no page calls: its description, its health check, and the browsers' CORS preflight
- * of the chat widget's routes (answered by the CORS rules, not an API call).
+ * The server's own routes that no page calls: its description and the API reference (its page and files, added by
+ * Swagger UI's plugin), its health check, and the browsers' CORS preflight of the chat widget's routes (answered by
+ * the CORS rules, not an API call).
  */
 const outsideContracts = new Set(['GET /api/openapi.json', 'GET /api/health', 'OPTIONS /api/public/chatbots/*']);
-const isOutside = (key: string) => outsideContracts.has(key);
+const isOutside = (key: string) => outsideContracts.has(key) || /^(GET|HEAD) \/api\/docs\b/.test(key);
 
 let t: TestApp & { routes: RouteOptions[] };
 beforeAll(async () => {
-  await readContracts();
+  contracts = await readContracts();
   t = await buildAppWithRoutes();
 });
 afterAll(() => t.close());

@@ -70,6 +70,21 @@ describe('serving the web app', () => {
   });
 });
 
+describe('the API reference beside the web app', () => {
+  it.each(['/api/docs', '/api/docs/', '/api/docs/static/swagger-ui.css'])(
+    'serves %s, not the app page',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toBe(indexHtml);
+    },
+  );
+
+  it('answers a missing file of it 404', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/docs/static/missing.js' })).statusCode).toBe(404);
+  });
+});
+
 describe('the API description', () => {
   it('is an OpenAPI document built from the same schemas that validate requests', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });

@@ -10,6 +10,25 @@ const none = '00000000-0000-0000-0000-000000000000';
 export const publicCases: Record<string, RouteCase> = {
   // Public: no session needed, each for its reason.
   'GET /api/openapi.json': { public: 'the API description, no user data', call: () => get('/api/openapi.json') },
+  // The API reference (Swagger UI's page, its files and the same document): the API's description, no user data.
+  // The page at the plugin's prefix without its slash: the route table lists only the HEAD Fastify adds beside it.
+  'HEAD /api/docs': { public: 'the API reference', call: () => get('/api/docs') },
+  'GET /api/docs/': { public: 'the API reference', call: () => get('/api/docs/') },
+  'GET /api/docs/json': { public: 'the API reference’s document', call: () => get('/api/docs/json') },
+  'GET /api/docs/yaml': { public: 'the API reference’s document', call: () => get('/api/docs/yaml') },
+  'GET /api/docs/static/*': {
+    public: 'the API reference’s files',
+    call: () => get('/api/docs/static/swagger-ui.css'),
+  },
+  'GET /api/docs/static/theme/contrast.css': {
+    public: 'the API reference’s colours',
+    call: () => get('/api/docs/static/theme/contrast.css'),
+  },
+  'GET /api/docs/static/index.html': { public: 'the API reference', call: () => get('/api/docs/static/index.html') },
+  'GET /api/docs/static/swagger-initializer.js': {
+    public: 'the API reference’s start-up script',
+    call: () => get('/api/docs/static/swagger-initializer.js'),
+  },
   'GET /api/health': { public: 'the liveness check of load balancers', call: () => get('/api/health') },
   'POST /api/auth/sign-up': {
     public: 'making an account',
