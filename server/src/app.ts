@@ -7,6 +7,8 @@ import type { Database, Db } from './db/client';
 import { pingDatabase } from './db/client';
 import { createAuth, type Auth } from './auth/better-auth';
 import { requireUser } from './auth/guard';
+import { apiKeyRateLimit } from './auth/api-key-rate-limit';
+import { apiKeysRoutes } from './modules/api-keys/routes';
 import { requireWorkspace } from './modules/workspaces/current-workspace';
 import { publicInvitationRoutes } from './modules/workspaces/public-routes';
 import { workspacesRoutes } from './modules/workspaces/routes';
@@ -131,6 +133,7 @@ export async function buildApp({
   app.decorateRequest('user', null as never);
   app.decorateRequest('workspace', null as never);
   app.decorateRequest('member', null as never);
+  app.decorateRequest('apiKey', null);
 
   const indexHtml = webDir ? readIndexHtml(webDir) : null;
   const securityHeaders = {
@@ -185,6 +188,7 @@ export async function buildApp({
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireUser);
     signedIn.addHook('preHandler', requireWorkspace);
+    signedIn.addHook('preHandler', apiKeyRateLimit(app));
     await signedIn.register(workspacesRoutes);
     await signedIn.register(contactsRoutes);
     await signedIn.register(pipelinesRoutes);
@@ -204,6 +208,7 @@ export async function buildApp({
     await signedIn.register(formsRoutes);
     await signedIn.register(notificationsRoutes);
     await signedIn.register(searchRoutes);
+    await signedIn.register(apiKeysRoutes);
   });
 
   await registerWebApp(app, webDir ?? '', indexHtml);

@@ -19,3 +19,4 @@ export * from './notifications';
 export * from './user-stats';
 export * from './email-messages';
 export * from './board-totals';
+export * from './api-keys';
