@@ -131,10 +131,12 @@ describe('row-level security on the shared tables', () => {
     );
     const secured = rows.filter((row) => row.secured).map((row) => row.table_name);
     expect(secured.sort()).toEqual([...tableNames].sort());
-    // The rest hold workspaces themselves, their members and invitations, and the counters, which are read by
-    // workspace and member and written only by the shared tables' triggers.
+    // The rest hold workspaces themselves, their members and invitations, the counters, which are read by
+    // workspace and member and written only by the shared tables' triggers, and the members' API keys, personal
+    // rows read by their member only (as mail accounts are), by the server's own role.
     const rest = rows.filter((row) => !row.secured).map((row) => row.table_name);
     expect(rest.sort()).toEqual([
+      'api_keys',
       'deal_stage_totals',
       'task_status_totals',
       'user_stats',

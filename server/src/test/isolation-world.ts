@@ -49,6 +49,9 @@ export interface World extends WorkspaceWorld {
   chatToken: string;
   /** B's own chatbot, for the calls that name A's entry or conversation under one of B's bots. */
   bChatbotId: string;
+  /** A's API key and its secret. */
+  apiKeyId: string;
+  apiKeySecret: string;
 }
 
 type Items<T = object> = { items: Array<T & { id: string }> };
@@ -79,6 +82,8 @@ export function worldSecrets(w: World): string[] {
     w.workspaceId,
     w.invitationId,
     w.invitationToken,
+    w.apiKeyId,
+    w.apiKeySecret,
   ];
 }
 
@@ -257,6 +262,9 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     ],
   });
   const bChatbotId = await created(b.post('/api/chatbots', { name: 'Bob bot' }));
+  const apiKey = await a.post('/api/api-keys', { name: `${MARKER} key`, scopes: { contacts: 'read' } });
+  expect(apiKey.statusCode, apiKey.body).toBe(201);
+  const { id: apiKeyId, secret: apiKeySecret } = apiKey.json<{ id: string; secret: string }>();
   return {
     ...(await makeWorkspaceWorld(a, MARKER)),
     app,
@@ -287,5 +295,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     chatConversationId,
     chatToken,
     bChatbotId,
+    apiKeyId,
+    apiKeySecret,
   };
 }
