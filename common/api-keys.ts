@@ -60,6 +60,9 @@ export const apiKeyMessages = {
   secretTitle: 'Your new API key',
   secretWarning: 'Copy this key now: it will not be shown again.',
   secretLabel: 'API key',
+  copied: 'API key copied',
+  copyLabel: 'Copy API key',
+  loading: 'Loading API keys',
   usage: 'Send it as the header Authorization: Bearer <key>.',
   done: 'Done',
   nameLabel: 'Name',
@@ -177,3 +180,34 @@ export const accessNeeded = (method: string): ApiKeyAccess =>
 /** Whether scopes grant `needed` on `area`. */
 export const grants = (scopes: ApiKeyScopes, area: ApiKeyArea, needed: ApiKeyAccess): boolean =>
   scopes[area] === 'write' || (needed === 'read' && scopes[area] === 'read');
+
+/** The create dialog's choices, as its selects hold them. */
+export const apiKeyExpiryChoices = ['30', '90', '365', 'never'] as const;
+export const apiKeyAreaChoices = ['none', 'read', 'write'] as const;
+
+const areaChoice = z.enum(apiKeyAreaChoices, { message: apiKeyMessages.scopeInvalid });
+
+/** The create dialog's form: its selects' values, made into the route's body. */
+export const apiKeyFormSchema = z
+  .object({
+    name: apiKeyInputSchema.shape.name,
+    expiry: z.enum(apiKeyExpiryChoices, { message: apiKeyMessages.expiryInvalid }),
+    scopes: z
+      .object({
+        contacts: areaChoice,
+        deals: areaChoice,
+        tasks: areaChoice,
+        calendar: areaChoice,
+        forms: areaChoice,
+        chatbots: areaChoice,
+      })
+      .refine((scopes) => Object.values(scopes).some((choice) => choice !== 'none'), {
+        message: apiKeyMessages.scopesRequired,
+      }),
+  })
+  .transform(({ name, expiry, scopes }) => ({
+    name,
+    expiresInDays: expiry === 'never' ? null : (Number(expiry) as 30 | 90 | 365),
+    scopes: Object.fromEntries(Object.entries(scopes).filter(([, choice]) => choice !== 'none')),
+  }));
+export type ApiKeyFormValues = z.input<typeof apiKeyFormSchema>;

@@ -12,5 +12,5 @@ export function apiKeyRateLimit(app: FastifyInstance): preHandlerAsyncHookHandle
     keyGenerator: (req) => `api-key:${req.apiKey?.id ?? ''}`,
     allowList: (req) => !req.apiKey,
     errorResponseBuilder: () => ({ statusCode: 429, message: apiKeyMessages.tooManyRequests }),
-  }) as preHandlerAsyncHookHandler;
+  });
 }

@@ -13,7 +13,7 @@ export async function createKey(
 ): Promise<CreatedApiKey> {
   const res = await user.post('/api/api-keys', { name: 'Integration', scopes, ...more });
   if (res.statusCode !== 201) throw new Error(`key creation failed: ${res.statusCode} ${res.body}`);
-  return res.json() as CreatedApiKey;
+  return res.json<CreatedApiKey>();
 }
 
 export interface KeyClient {

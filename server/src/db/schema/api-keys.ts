@@ -1,4 +1,4 @@
-import { foreignKey, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ApiKeyScopes } from '../../../../common/api-keys';
 import { createdAtColumn, idColumn, ownerColumn, workspaceColumn } from './columns';
 import { workspaceMembers } from './workspaces';

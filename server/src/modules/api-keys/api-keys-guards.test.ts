@@ -60,7 +60,12 @@ describe('API keys: limits, isolation and bad input', () => {
     expect((await bob.post('/api/workspaces/current', { workspaceId: own.id })).statusCode).toBe(200);
     await bob.post('/api/contacts', { name: 'Bob’s private' });
     const read = await keyClient(t.app, bobKey.secret).get('/api/contacts');
-    expect(read.json().items.map((c: { name: string }) => c.name).sort()).toEqual(['Bob’s own', 'Team contact']);
+    expect(
+      read
+        .json()
+        .items.map((c: { name: string }) => c.name)
+        .sort(),
+    ).toEqual(['Bob’s own', 'Team contact']);
 
     // Bob on "own records" sees only his own through the key.
     expect((await ann.patch(`/api/workspace/members/${bob.id}`, { visibility: 'own' })).statusCode).toBe(200);

@@ -84,7 +84,7 @@ function toApiKey(row: Row): ApiKey {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
-    scopes: row.scopes as ApiKey['scopes'],
+    scopes: row.scopes,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
