@@ -70,7 +70,6 @@ export const apiKeyMessages = {
   accessLegend: 'Access',
   never: 'Never',
   noExpiry: 'No expiry',
-  neverUsed: 'Never used',
   lastUsed: 'Last used',
   createdLabel: 'Created',
   none: 'None',

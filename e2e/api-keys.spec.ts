@@ -65,7 +65,7 @@ test.describe('API keys', () => {
     expect(body.items.map((item) => item.name)).toEqual([contact]);
 
     await page.reload();
-    await expect(list).not.toContainText(apiKeyMessages.neverUsed);
+    await expect(list).not.toContainText(`${apiKeyMessages.lastUsed}: ${apiKeyMessages.never}`);
     await list.getByRole('button', { name: `${apiKeyMessages.revoke} ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: apiKeyMessages.revoke });
     await expect(confirm).toContainText(apiKeyMessages.revokeConfirm);
@@ -109,7 +109,7 @@ test.describe('API keys', () => {
     await expect(shown).toBeHidden();
     const list = page.getByRole('list', { name: apiKeyMessages.title });
     await expect(list).toContainText('Deals and pipelines: Read and write');
-    await expect(list).toContainText(apiKeyMessages.neverUsed);
+    await expect(list).toContainText(`${apiKeyMessages.lastUsed}: ${apiKeyMessages.never}`);
     await expectNoSeriousViolations(page);
     await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
   });

@@ -30,20 +30,11 @@ export function KeyList({ keys, onRevoke }: KeyListProps) {
               <p className="font-medium break-words text-slate-900 dark:text-slate-100">{key.name}</p>
               <p className="font-mono text-sm text-slate-600 dark:text-slate-400">{key.prefix}…</p>
               <p className="text-sm text-slate-700 dark:text-slate-300">{accessOf(key)}</p>
-              <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
-                <div className="flex gap-1">
-                  <dt>{apiKeyMessages.createdLabel}</dt>
-                  <dd>{formatDate(key.createdAt)}</dd>
-                </div>
-                <div className="flex gap-1">
-                  <dt>{apiKeyMessages.lastUsed}</dt>
-                  <dd>{key.lastUsedAt ? formatDate(key.lastUsedAt) : apiKeyMessages.neverUsed}</dd>
-                </div>
-                <div className="flex gap-1">
-                  <dt>{apiKeyMessages.expiryLabel}</dt>
-                  <dd>{key.expiresAt ? formatDate(key.expiresAt) : apiKeyMessages.never}</dd>
-                </div>
-              </dl>
+              <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
+                <span>{`${apiKeyMessages.createdLabel}: ${formatDate(key.createdAt)}`}</span>
+                <span>{`${apiKeyMessages.lastUsed}: ${key.lastUsedAt ? formatDate(key.lastUsedAt) : apiKeyMessages.never}`}</span>
+                <span>{`${apiKeyMessages.expiryLabel}: ${key.expiresAt ? formatDate(key.expiresAt) : apiKeyMessages.never}`}</span>
+              </p>
             </div>
             <Button
               variant="secondary"
