@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyMessages } from '@common/api-keys';
+import { apiKeyAreaOf, apiKeyMessages } from '@common/api-keys';
 import { apiKeys } from '../../db/schema';
 import { allAreas, createKey, keyClient } from '../../test/api-key-kit';
+import { routeCases } from '../../test/isolation-cases';
 import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
 
 describe('API keys: signing in with a key', () => {
@@ -148,5 +149,44 @@ describe('API keys: signing in with a key', () => {
     expect(first).not.toBeNull();
     await client.get('/api/contacts');
     expect((await ann.get('/api/api-keys')).json().items[0].lastUsedAt).toBe(first);
+  });
+});
+
+describe('API keys: every signed-in route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  // The isolation matrix's table lists every route of the server (it fails on one it lacks), so a new route is
+  // walked here too: a route outside the areas refuses a key with every scope, one inside lets it through.
+  it('refuses a key outside the areas and lets it into them', async () => {
+    const ann = await signUp(t.app, 'ann');
+    const key = await createKey(ann, allAreas);
+    const id = '00000000-0000-4000-8000-000000000000';
+    let refused = 0;
+    for (const [route, entry] of Object.entries(routeCases)) {
+      if ('public' in entry) continue;
+      const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+      const url = path.replace(/:[A-Za-z]+/g, id);
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${key.secret}` },
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+      const answer = [route, res.statusCode, res.statusCode === 403 ? res.json().error : null];
+      if (apiKeyAreaOf(path)) {
+        expect(res.statusCode, route).not.toBe(401);
+        expect(answer).not.toEqual([route, 403, apiKeyMessages.notForKeys]);
+      } else {
+        // A query or body is checked before anyone is signed in (as for a session): a 400 reaches nothing either.
+        expect([route, [400, 403].includes(res.statusCode)]).toEqual([route, true]);
+        if (res.statusCode === 403) expect(answer).toEqual([route, 403, apiKeyMessages.notForKeys]);
+        if (res.statusCode === 403) refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(30);
   });
 });
