@@ -27,7 +27,7 @@ export const hashApiKey = (key: string): string => createHash('sha256').update(k
  * a route outside the key's areas or scopes.
  */
 export async function authenticateApiKey(req: FastifyRequest, header: string): Promise<void> {
-  const match = /^Bearer ([\x21-\x7e]{1,200})$/.exec(header.trim());
+  const match = /^Bearer ([\x21-\x7e]{1,200})$/i.exec(header.trim());
   if (!match) throw new AppError(401, apiKeyMessages.notBearer);
   const db = req.server.db;
   const [row] = await keyQuery(db).execute({ hash: hashApiKey(match[1]!) });

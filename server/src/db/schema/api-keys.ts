@@ -1,4 +1,5 @@
-import { foreignKey, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ApiKeyScopes } from '../../../../common/api-keys';
 import { createdAtColumn, idColumn, ownerColumn, workspaceColumn } from './columns';
 import { workspaceMembers } from './workspaces';
@@ -25,6 +26,7 @@ export const apiKeys = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
+    check('api_keys_name_not_blank', sql`length(btrim(${t.name})) between 1 and 100`),
     uniqueIndex('api_keys_secret_hash_idx').on(t.secretHash),
     index('api_keys_member_created_idx').on(t.workspaceId, t.userId, t.createdAt),
     foreignKey({
