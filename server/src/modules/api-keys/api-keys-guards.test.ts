@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEYS_PER_MEMBER, apiKeyMessages } from '@common/api-keys';
+import { buildApp } from '../../app';
 import { apiKeys } from '../../db/schema';
 import { createKey, keyClient } from '../../test/api-key-kit';
-import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
+import { buildTestApp, signUp, testConfig, type TestApp } from '../../test/test-app';
 import { joined } from '../../test/workspace-kit';
 
 describe('API keys: limits, isolation and bad input', () => {
@@ -122,5 +124,40 @@ describe('API keys: limits, isolation and bad input', () => {
     const res = await ann.post('/api/api-keys', { name: 'One more', scopes: { contacts: 'read' } });
     expect([res.statusCode, res.json().error]).toEqual([409, apiKeyMessages.tooManyKeys]);
     expect(await t.database.db.$count(apiKeys, eq(apiKeys.userId, ann.id))).toBe(API_KEYS_PER_MEMBER);
+  });
+});
+
+describe('API keys on two server processes of one database', () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    t = await buildTestApp({ apiKeyRequestsPerMinute: 3 });
+    second = await buildApp({
+      config: { ...testConfig, apiKeyRequestsPerMinute: 3 },
+      database: t.database,
+      webDir: null,
+      logger: { level: 'error' },
+    });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  it('counts one limit and refuses a key revoked on the other at once', async () => {
+    const ann = await signUp(t.app, 'ann');
+    const key = await createKey(ann, { contacts: 'read' });
+    const here = keyClient(t.app, key.secret);
+    const there = keyClient(second, key.secret);
+    expect((await here.get('/api/contacts')).statusCode).toBe(200);
+    expect((await there.get('/api/contacts')).statusCode).toBe(200);
+    expect((await here.get('/api/contacts')).statusCode).toBe(200);
+    expect((await there.get('/api/contacts')).statusCode).toBe(429);
+
+    const other = await createKey(ann, { contacts: 'read' });
+    expect((await keyClient(second, other.secret).get('/api/contacts')).statusCode).toBe(200);
+    expect((await ann.delete(`/api/api-keys/${other.id}`)).statusCode).toBe(204);
+    expect((await keyClient(second, other.secret).get('/api/contacts')).statusCode).toBe(401);
   });
 });
