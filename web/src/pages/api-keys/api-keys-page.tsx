@@ -19,7 +19,7 @@ interface Revoking {
 }
 
 /** /app/settings/api-keys (issue 30): the member's API keys in the current workspace. */
-export function ApiKeysPage() {
+export default function ApiKeysPage() {
   const query = useQuery(apiKeysQuery());
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
