@@ -44,6 +44,8 @@ export const apiDocsTags = [
   { name: 'search', description: 'Search across areas.' },
   { name: 'profile', description: 'The user’s profile, picture and availability.' },
   { name: 'settings', description: 'AI provider settings.' },
+  { name: 'api-keys', description: 'The member’s API keys (with a session only).' },
+  { name: 'webhooks', description: 'The workspace’s webhook endpoints and their delivery logs (Owner and Admins).' },
 ] as const;
 
 export type ApiDocsTag = (typeof apiDocsTags)[number]['name'];

@@ -25,6 +25,11 @@ const hubLinks = [
     description: 'Your workspace, its members and their invitations',
     url: /\/app\/settings\/team$/,
   },
+  {
+    name: /API Keys/,
+    description: 'Keys for your other tools to read and change your CRM',
+    url: /\/app\/settings\/api-keys$/,
+  },
 ];
 
 test.describe('settings', () => {

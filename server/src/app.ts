@@ -6,6 +6,8 @@ import type { Database, Db } from './db/client';
 import { pingDatabase } from './db/client';
 import { createAuth, type Auth } from './auth/better-auth';
 import { requireUser } from './auth/guard';
+import { apiKeyRateLimit } from './auth/api-key-rate-limit';
+import { apiKeysRoutes } from './modules/api-keys/routes';
 import { requireWorkspace } from './modules/workspaces/current-workspace';
 import { publicInvitationRoutes } from './modules/workspaces/public-routes';
 import { workspacesRoutes } from './modules/workspaces/routes';
@@ -132,6 +134,7 @@ export async function buildApp({
   app.decorateRequest('user', null as never);
   app.decorateRequest('workspace', null as never);
   app.decorateRequest('member', null as never);
+  app.decorateRequest('apiKey', null);
 
   const indexHtml = webDir ? readIndexHtml(webDir) : null;
   const securityHeaders = {
@@ -185,6 +188,7 @@ export async function buildApp({
     signedIn.addHook('preHandler', requireWorkspace);
     // The API reference marks these routes as needing a key or a session.
     signedIn.addHook('onRoute', markSignedIn);
+    signedIn.addHook('preHandler', apiKeyRateLimit(app));
     await signedIn.register(workspacesRoutes);
     await signedIn.register(contactsRoutes);
     await signedIn.register(pipelinesRoutes);
@@ -205,6 +209,7 @@ export async function buildApp({
     await signedIn.register(notificationsRoutes);
     await signedIn.register(searchRoutes);
     await signedIn.register(webhooksRoutes);
+    await signedIn.register(apiKeysRoutes);
   });
 
   await registerWebApp(app, webDir ?? '', indexHtml);

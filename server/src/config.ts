@@ -30,6 +30,8 @@ export interface Config {
   chatbotMessagesPerMinute: number;
   /** Messages one chatbot accepts per minute from all addresses together. */
   chatbotMessagesPerBotPerMinute: number;
+  /** Requests one API key may send per minute, across server processes (API_KEY_REQUESTS_PER_MINUTE). */
+  apiKeyRequestsPerMinute: number;
   /**
    * Let the connections the server opens to addresses users typed (mail servers) reach loopback, private and
    * link-local addresses (ALLOW_PRIVATE_HOSTS, formerly MAIL_ALLOW_PRIVATE_HOSTS); off by default.
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = Bo
     formSubmissionsPerFormPerMinute: Number(env.FORM_SUBMISSIONS_PER_FORM_PER_MINUTE ?? 120),
     chatbotMessagesPerMinute: Number(env.CHATBOT_MESSAGES_PER_MINUTE ?? 30),
     chatbotMessagesPerBotPerMinute: Number(env.CHATBOT_MESSAGES_PER_BOT_PER_MINUTE ?? 600),
+    apiKeyRequestsPerMinute: positiveNumber(env.API_KEY_REQUESTS_PER_MINUTE) ?? 600,
     allowPrivateHosts: [env.ALLOW_PRIVATE_HOSTS, env.MAIL_ALLOW_PRIVATE_HOSTS].some(isOn),
     mailCa: env.MAIL_CA_FILE ? readFileSync(env.MAIL_CA_FILE, 'utf8') : undefined,
     aiBaseUrls: {

@@ -54,6 +54,8 @@ const SubmissionsPage = lazy(() =>
 const NotificationSettingsPage = lazy(() =>
   import('./pages/notifications/notification-settings-page').then((m) => ({ default: m.NotificationSettingsPage })),
 );
+// A default export: its lazy import is the shortest, and every byte here is on the public pages' first load.
+const ApiKeysPage = lazy(() => import('./pages/api-keys/api-keys-page'));
 const TeamPage = lazy(() => import('./pages/team/team-page').then((m) => ({ default: m.TeamPage })));
 const InvitationPage = lazy(() =>
   import('./pages/invitations/invitation-page').then((m) => ({ default: m.InvitationPage })),
@@ -114,6 +116,7 @@ export function AppRoutes() {
             <Route path="settings/ai" element={<AiConfigPage />} />
             <Route path="settings/notifications" element={<NotificationSettingsPage />} />
             <Route path="settings/team" element={<TeamPage />} />
+            <Route path="settings/api-keys" element={<ApiKeysPage />} />
             <Route path="chatbot" element={<ChatbotsPage />} />
             {/* One bot, its tab in the rest of the address: one route, so a tab change keeps the page (and focus). */}
             <Route path="chatbot/:id/*" element={<ChatbotPage />} />

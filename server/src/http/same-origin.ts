@@ -17,8 +17,11 @@ export function refuseCrossSiteWrites(publicUrl: string, multipartRoutes: RegExp
     const route = req.routeOptions.url;
     if (SAFE_METHODS.has(req.method) || route === undefined || route.startsWith('/api/public/')) return;
     const origin = req.headers.origin;
+    const isKeyOnly = req.headers.authorization !== undefined && req.headers.cookie === undefined;
     const hostOrigin = `${req.protocol}://${req.headers.host ?? ''}`;
-    if ((origin && origin !== ownOrigin && origin !== hostOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {
+    const isForeign =
+      (origin && origin !== ownOrigin && origin !== hostOrigin) || req.headers['sec-fetch-site'] === 'cross-site';
+    if (isForeign && !isKeyOnly) {
       return reply.code(403).send({ error: 'Cross-origin request refused' });
     }
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;

@@ -101,6 +101,7 @@ export const readRoutes = [
   `/api/calendar?from=${'9'.repeat(5000)}&to=x`,
   '/api/calendar/integration?x=%00',
   '/api/email-accounts?x[y]=%00',
+  '/api/api-keys?x[y]=%00',
   '/api/calendar/feed/%00.ics',
   '/api/calendar/feed/x.ics',
   `/api/calendar/feed/${'a'.repeat(43)}.ics`,

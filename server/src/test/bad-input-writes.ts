@@ -165,6 +165,8 @@ export const writeRoutesAt = ({
     ['PUT', '/api/profile/availability/x'],
     ['PUT', '/api/profile/availability/'],
     ['POST', '/api/email-accounts'],
+    ['POST', '/api/api-keys'],
+    ['DELETE', `/api/api-keys/${none}`],
     ['PUT', `/api/email-accounts/${emailAccountId}`],
     ['PUT', `/api/email-accounts/${none}`],
     ['PATCH', '/api/scheduling/settings'],

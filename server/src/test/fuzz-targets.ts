@@ -22,6 +22,7 @@ function realParam(w: World, segments: string[], index: number): string {
     tasks: w.taskId,
     'task-categories': w.categoryId,
     'email-accounts': w.emailAccountId,
+    'api-keys': w.apiKeyId,
     messages: w.emailMessageId,
     attachments: w.emailAttachmentId,
     folders: w.emailFolderId,

@@ -66,6 +66,12 @@ export const channelCases: Record<string, RouteCase> = {
     probes: () => [put('/api/settings/ai', { provider: 'openai', model: 'gpt-4', apiKey: 'sk-bob-key' }, 'own')],
   },
 
+  'GET /api/api-keys': { probes: () => [get('/api/api-keys')] },
+  'POST /api/api-keys': {
+    probes: () => [post('/api/api-keys', { name: 'Bob key', scopes: { contacts: 'write' }, expiresInDays: 30 })],
+  },
+  'DELETE /api/api-keys/:id': { probes: (w) => [del(`/api/api-keys/${w.apiKeyId}`)] },
+
   'GET /api/email-accounts': { probes: () => [get('/api/email-accounts')] },
   'POST /api/email-accounts': {
     // A's address again: accounts are per user, so B may add the same one.

@@ -51,6 +51,9 @@ export interface World extends WorkspaceWorld {
   chatToken: string;
   /** B's own chatbot, for the calls that name A's entry or conversation under one of B's bots. */
   bChatbotId: string;
+  /** A's API key and its secret. */
+  apiKeyId: string;
+  apiKeySecret: string;
 }
 
 type Items<T = object> = { items: Array<T & { id: string }> };
@@ -81,6 +84,8 @@ export function worldSecrets(w: World): string[] {
     w.workspaceId,
     w.invitationId,
     w.invitationToken,
+    w.apiKeyId,
+    w.apiKeySecret,
   ];
 }
 
@@ -266,6 +271,9 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     ],
   });
   const bChatbotId = await created(b.post('/api/chatbots', { name: 'Bob bot' }));
+  const apiKey = await a.post('/api/api-keys', { name: `${MARKER} key`, scopes: { contacts: 'read' } });
+  expect(apiKey.statusCode, apiKey.body).toBe(201);
+  const { id: apiKeyId, secret: apiKeySecret } = apiKey.json<{ id: string; secret: string }>();
   return {
     ...(await makeWorkspaceWorld(a, MARKER)),
     app,
@@ -297,5 +305,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     chatConversationId,
     chatToken,
     bChatbotId,
+    apiKeyId,
+    apiKeySecret,
   };
 }

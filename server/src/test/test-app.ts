@@ -22,6 +22,7 @@ export const testConfig: Config = {
   formSubmissionsPerFormPerMinute: 1000,
   chatbotMessagesPerMinute: 1000,
   chatbotMessagesPerBotPerMinute: 1000,
+  apiKeyRequestsPerMinute: 1000,
   // The tests' mail servers run on loopback.
   allowPrivateHosts: true,
   mailFrom: 'Pipewise <no-reply@localhost>',

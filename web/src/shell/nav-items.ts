@@ -8,6 +8,7 @@ import {
   FileText,
   FolderKanban,
   GitBranch,
+  KeyRound,
   Handshake,
   LayoutDashboard,
   ListTodo,
@@ -86,5 +87,12 @@ export const settingsItems: SettingsItem[] = [
     label: 'Team',
     description: 'Your workspace, its members and their invitations',
     icon: UsersRound,
+  },
+  // Issue 30: keys for the member's other tools to the REST API.
+  {
+    to: '/app/settings/api-keys',
+    label: 'API Keys',
+    description: 'Keys for your other tools to read and change your CRM',
+    icon: KeyRound,
   },
 ];

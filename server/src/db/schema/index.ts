@@ -20,3 +20,4 @@ export * from './user-stats';
 export * from './email-messages';
 export * from './board-totals';
 export * from './webhooks';
+export * from './api-keys';

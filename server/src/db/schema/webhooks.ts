@@ -32,13 +32,18 @@ export const webhookEndpoints = pgTable(
  * The outbox: an event, written in the transaction of the change that caused it, so it exists exactly when the
  * change does. Its id is the deliveries' `webhook-id`. Written only when an endpoint hears it.
  */
-export const webhookEvents = pgTable('webhook_events', {
-  id: idColumn(),
-  workspaceId: workspaceColumn(),
-  type: text('type').notNull(),
-  payload: jsonb('payload').notNull(),
-  createdAt: createdAtColumn(),
-});
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: idColumn(),
+    workspaceId: workspaceColumn(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  // A workspace deleted takes its events along.
+  (t) => [index('webhook_events_workspace_idx').on(t.workspaceId)],
+);
 
 /** One event to one endpoint: written with the event, sent by the job queue until it succeeds or is given up. */
 export const webhookDeliveries = pgTable(
@@ -65,6 +70,8 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_status_check', isOneOf(t.status, webhookDeliveryStatuses)),
     // The endpoint's log, newest first.
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt.desc(), t.id.desc()),
+    // An event's deliveries, for its delete.
+    index('webhook_deliveries_event_idx').on(t.eventId),
     // What the dispatcher has still to hand to the queue.
     index('webhook_deliveries_unqueued_idx')
       .on(t.createdAt)

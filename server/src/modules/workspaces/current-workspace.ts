@@ -57,8 +57,10 @@ function prepareMembership(db: Db) {
     .prepare('current_workspace');
 }
 
-/** The signed-in routes' second guard (after requireUser): sets `req.workspace`. */
+/** The signed-in routes' second guard (after requireUser): sets `req.workspace` of a session's request. */
 export async function requireWorkspace(req: FastifyRequest) {
+  // A key's request already has its key's own workspace and member (auth/api-key-check.ts).
+  if (req.apiKey) return;
   const db = req.server.db;
   try {
     await ensureProfile(db, req.user);
