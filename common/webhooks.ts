@@ -57,12 +57,21 @@ export const webhookMessages = {
   disabledBody: `Its deliveries failed for ${WEBHOOK_FAILING_HOURS} hours. Fix the receiver, then turn it on again.`,
 } as const;
 
+/** The scheme of an address, or '' when it is none. */
+function protocolOf(value: string): string {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return '';
+  }
+}
+
 const urlSchema = z
   .string({ message: webhookMessages.urlRequired })
   .trim()
   .min(1, webhookMessages.urlRequired)
   .max(2000, webhookMessages.urlTooLong)
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), webhookMessages.urlInvalid);
+  .refine((value) => /^https?:$/.test(protocolOf(value)), webhookMessages.urlInvalid);
 
 const eventsSchema = z
   .array(z.enum(webhookEventTypes, { message: webhookMessages.eventUnknown }), {
