@@ -44,7 +44,7 @@ import { seed, type SeedSize } from './seed';
 import { largeMessageReport, mailTestServers } from './large-message';
 import { duringSignIns } from './probes';
 import { judge, rate, reportText, type Row } from './report';
-import { benchServerEnv, freePort, settle, signIn, startProcess, stopProcess } from './server-process';
+import { benchServerEnv, createApiKey, freePort, settle, signIn, startProcess, stopProcess } from './server-process';
 
 const projectDir = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -81,8 +81,8 @@ const adminUrl = process.env.DATABASE_URL;
 const kind = adminUrl ? 'postgres' : 'pglite';
 
 /** Every area's lines (bench/lines/), in the report's order. */
-function linesFor(f: Fixture, cookie: string, chat: ChatTargets | null): Line[] {
-  const context: LineContext = { f, size: SIZE, headers: { cookie }, secretKey: SECRET_KEY };
+function linesFor(f: Fixture, cookie: string, apiKey: string, chat: ChatTargets | null): Line[] {
+  const context: LineContext = { f, size: SIZE, headers: { cookie }, apiKey, secretKey: SECRET_KEY };
   return [
     ...coreLines(context),
     ...contactLines(context),
@@ -152,7 +152,7 @@ async function main() {
       tsquery,
     );
     const fixture: Fixture = { ...seeded, deep: deep!, deepPosition, chatbots, chatFloors };
-    const lines = chosen(linesFor(fixture, '', null));
+    const lines = chosen(linesFor(fixture, '', '', null));
     const driverStats = new Map<string, Stats>();
     console.log(`[${elapsed()}] Measuring ${lines.length} lines: the driver floors…`);
     for (const line of lines) {
@@ -184,7 +184,10 @@ async function main() {
     children.push(server);
     const cookie = await signIn(base);
     const measuresChat = lines.some((line) => line.name.includes('/chatbots/'));
-    const apiLines = chosen(linesFor(fixture, cookie, measuresChat ? await chatTargets(base, chatbots, quick) : null));
+    const apiKey = await createApiKey(base, cookie);
+    const apiLines = chosen(
+      linesFor(fixture, cookie, apiKey, measuresChat ? await chatTargets(base, chatbots, quick) : null),
+    );
 
     // The framework floor answers each path with a body of the API's own size.
     const answers = [];

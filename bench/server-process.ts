@@ -60,6 +60,17 @@ export async function signIn(base: string): Promise<string> {
     .join('; ');
 }
 
+/** An API key of the signed-in bench user that reads contacts: the lines through a key beside a session. */
+export async function createApiKey(base: string, cookie: string): Promise<string> {
+  const res = await fetch(`${base}/api/api-keys`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', scopes: { contacts: 'read' } }),
+  });
+  if (res.status !== 201) throw new Error(`creating the bench's API key failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { secret: string }).secret;
+}
+
 /**
  * Waits until the server answers GET /api/health promptly again: a slow line's backlog (requests autocannon sent
  * and left) must not be measured as the next line's.
@@ -100,6 +111,8 @@ export function benchServerEnv(options: {
     BOOKING_ATTEMPTS_PER_MINUTE: '10000000',
     CHATBOT_MESSAGES_PER_MINUTE: '10000000',
     CHATBOT_MESSAGES_PER_BOT_PER_MINUTE: '10000000',
+    // Counted still (a key's every request updates its counter), never reached.
+    API_KEY_REQUESTS_PER_MINUTE: '100000000',
     BENCH_LOOP_DELAY_FILE: loopFile,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     // The AI provider, and the test mail servers, listen on loopback (the mail servers with a certificate of their

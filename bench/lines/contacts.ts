@@ -8,7 +8,7 @@ import { soloMember } from '../../server/src/db/member-scope';
 /** What a user types in the contacts' search box: a last name and the start of a number. */
 const CONTACT_SEARCH_TERM = 'Thompson 42';
 
-export function contactLines({ f, headers, secretKey }: LineContext): Line[] {
+export function contactLines({ f, headers, apiKey, secretKey }: LineContext): Line[] {
   const { userId, deep, deepPosition } = f;
   const cursor = new Cursors(secretKey).seal([deep.name, deep.id], userId, contactListName('name', 'asc'));
   const columns = 'id, name, email, phone, company, created_at';
@@ -16,6 +16,13 @@ export function contactLines({ f, headers, secretKey }: LineContext): Line[] {
     {
       name: 'GET /api/contacts (first page)',
       target: { method: 'GET', path: '/api/contacts?limit=50', headers },
+      floorSql: `select ${columns} from contacts where workspace_id = $1 order by name, id limit 51`,
+      floorParams: [userId],
+    },
+    {
+      // The same page through an API key (issue 30: within 10 % of the session's rate).
+      name: 'GET /api/contacts (first page, API key)',
+      target: { method: 'GET', path: '/api/contacts?limit=50', headers: { authorization: `Bearer ${apiKey}` } },
       floorSql: `select ${columns} from contacts where workspace_id = $1 order by name, id limit 51`,
       floorParams: [userId],
     },

@@ -35,6 +35,8 @@ export interface LineContext {
   f: Fixture;
   size: SeedSize;
   headers: { cookie: string };
+  /** The same user's API key (contacts, read). */
+  apiKey: string;
   secretKey: string;
 }
 
