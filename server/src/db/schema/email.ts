@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { isBetween, isNotBlank, isOneOf } from './check-helpers';
-import { emailAuthMethods, emailCheckIntervals, emailCheckStates, emailProviders, emailServerTypes } from '../../../../common/constants';
+import {
+  emailAuthMethods,
+  emailCheckIntervals,
+  emailCheckStates,
+  emailProviders,
+  emailServerTypes,
+} from '../../../../common/constants';
 import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 export const emailAccounts = pgTable(
