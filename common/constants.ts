@@ -26,6 +26,9 @@ export const defaultEmailPorts = { pop3: 995, imap: 993, smtp: 587 } as const;
 
 /** How often an account may be checked automatically, in minutes (off when none). */
 export const emailCheckIntervals = [5, 15, 30, 60] as const;
+/** Where an account's 'Check Mail' job is: waiting in the queue, under way, or finished (failed: with its reason). */
+export const emailCheckStates = ['queued', 'checking', 'done', 'failed'] as const;
+export type EmailCheckState = (typeof emailCheckStates)[number];
 
 /** A new pipeline starts with these stages (part 1 §4, §9). */
 export const defaultPipelineStages = ['Lead', 'Contact Made', 'Proposal Sent', 'Negotiation', 'Won', 'Lost'] as const;

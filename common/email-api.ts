@@ -3,7 +3,8 @@ import {
   composeSchema,
   emailAttachmentParamsSchema,
   emailCheckInputSchema,
-  emailCheckResultSchema,
+  emailCheckQuerySchema,
+  emailCheckStatusSchema,
   emailDetailSchema,
   emailFolderInputSchema,
   emailFolderListSchema,
@@ -28,7 +29,18 @@ export const emailApi = {
   remove: del('/api/email/messages/:id', { params, status: 204 }),
   /** The file's bytes, which the browser downloads from a link. */
   attachment: get('/api/email/messages/:id/attachments/:attachmentId', { params: emailAttachmentParamsSchema }),
-  check: post('/api/email/check', { body: emailCheckInputSchema, response: emailCheckResultSchema }),
+  /**
+   * 'Check Mail': queues a check of every account of the user (or the one named) and answers at once with where
+   * they are; an account already queued or being checked is not queued twice. 503 on a server without a job queue.
+   */
+  check: post('/api/email/check', {
+    body: emailCheckInputSchema,
+    response: emailCheckStatusSchema,
+    status: 202,
+    otherResponses: { 503: errorBodySchema },
+  }),
+  /** Where the user's last 'Check Mail' is, account by account (404 for an account not theirs). */
+  checkStatus: get('/api/email/check', { query: emailCheckQuerySchema, response: emailCheckStatusSchema }),
   /** 502 with the mail server's reason when it could not be reached or refused the message. */
   send: post('/api/email/send', {
     body: composeSchema,

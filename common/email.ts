@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailCheckStates } from './constants';
 import { pageOf, pageQuerySchema } from './http';
 
 /** The folders of the email screens (part 1 §9); inbox is the default. */
@@ -16,6 +17,13 @@ export const emailMessages = {
   searchPlaceholder: 'Search emails...',
   checkMail: 'Check Mail',
   checking: 'Checking for new emails...',
+  // Beyond the spec: 'Check Mail' runs in the background, account by account.
+  checkingAccount: (email: string) => `Checking ${email}…`,
+  waitingAccount: (email: string) => `${email}: waiting`,
+  newMessages: (count: number) => (count === 1 ? '1 new message' : `${count} new messages`),
+  accountOutcome: (email: string, outcome: string) => `${email}: ${outcome}`,
+  checkFailed: 'Failed to check for new emails',
+  checkProgress: 'Mail check progress',
   compose: 'Compose',
   customFolders: 'Custom Folders',
   noCustomFolders: 'No custom folders yet',
@@ -55,6 +63,8 @@ export const emailSendMessages = {
   /** The stored password was sealed under another SECRET_KEY. */
   passwordUnreadable: 'The saved mail password can no longer be read: enter it again in Email Settings',
   storeFailed: 'The new messages could not be stored. Please try again.',
+  /** A server started without its job queue (only tests do). */
+  checkUnavailable: 'Checking for new emails is not available right now',
   tooManyRecipients: 'At most 100 recipients',
   attachmentNotFound: 'An attachment to forward was not found',
   attachmentsTooLarge: 'The attachments to forward are too large: at most 15 MB together',
@@ -242,20 +252,49 @@ export const emailCheckInputSchema = z
   .strict()
   .optional();
 
-/** What 'Check Mail' fetched: the new messages of all accounts, and each account's count or reason. */
-export const emailCheckResultSchema = z.object({
+/** GET /api/email/check: every account of the user, or the one named. */
+export const emailCheckQuerySchema = z
+  .object({ accountId: z.uuid({ message: emailSendMessages.accountNotFound }).optional() })
+  .strict();
+
+/**
+ * Where 'Check Mail' is (POST answers it at once, GET polls it): each account's last check, queued, under way or
+ * finished with its count or reason; `running` while any of them is not finished. Accounts never checked this way
+ * are left out.
+ */
+export const emailCheckStatusSchema = z.object({
+  running: z.boolean(),
+  /** The new messages of the finished checks together. */
   newMessages: z.number().int(),
   accounts: z.array(
     z.object({
       accountId: z.string(),
       email: z.string(),
+      state: z.enum(emailCheckStates),
       newMessages: z.number().int(),
-      /** Why the account could not be checked, as the user reads it; null when it was. */
+      /** Why the account could not be checked, as the user reads it; null when it was (or is not finished). */
       error: z.string().nullable(),
+      finishedAt: z.string().nullable(),
     }),
   ),
 });
-export type EmailCheckResult = z.infer<typeof emailCheckResultSchema>;
+export type EmailCheckStatus = z.infer<typeof emailCheckStatusSchema>;
+export type EmailCheckAccountStatus = EmailCheckStatus['accounts'][number];
+
+/** What a finished 'Check Mail' fetched: the new messages of all accounts, and each account's count or reason. */
+export interface EmailCheckResult {
+  newMessages: number;
+  accounts: EmailAccountCheck[];
+}
+
+/** What one account's check fetched: its count, or its reason. */
+export interface EmailAccountCheck {
+  accountId: string;
+  email: string;
+  newMessages: number;
+  /** Why the account could not be checked, as the user reads it; null when it was. */
+  error: string | null;
+}
 
 /** POST /api/email/send: the message stored in Sent. */
 export const emailSentSchema = z.object({ id: z.string() });

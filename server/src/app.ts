@@ -55,6 +55,7 @@ import { publicBookingRoutes } from './modules/booking/public-routes';
 import { allowFramingOfPublicPages } from './http/framing';
 import { publicFormRoutes } from './modules/forms/public/routes';
 import { SecretBox } from './secrets/secret-box';
+import type { JobQueue } from './jobs/queue';
 import { inProject } from './project-root';
 
 declare module 'fastify' {
@@ -70,6 +71,8 @@ declare module 'fastify' {
     sessions: SessionChecker;
     /** The product's own mail (SMTP_URL), or null when it sends none; see product-mail.ts. */
     productMail: ProductMail | null;
+    /** The job queue, which main.ts starts; undefined in tests that run without it (routes needing it answer 503). */
+    jobs: JobQueue | undefined;
   }
 }
 
@@ -87,6 +90,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Answers a chatbot's AI questions; the tests put a provider-free stand-in here. */
   answerQuestion?: AnswerQuestion;
+  /** The job queue, started on the same database beforehand (main.ts, and the tests of work done as jobs). */
+  jobs?: JobQueue;
 }
 
 /** Builds the HTTP app from its parts. main.ts listens on it; tests drive it through inject(). */
@@ -98,6 +103,7 @@ export async function buildApp({
   loggerInstance,
   onRoute,
   answerQuestion: answer = answerQuestion,
+  jobs,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance
@@ -118,6 +124,7 @@ export async function buildApp({
   refuseNulInQuery(app);
 
   app.decorate('db', database.db);
+  app.decorate('jobs', jobs);
   const productMail = createProductMail(config, app.log);
   app.decorate('productMail', productMail);
   const auth = createAuth(database.db, config, {

@@ -5,7 +5,7 @@ import { DatabaseEncodingError, openDatabase } from './db/client';
 import { FolderLockedError } from './db/folder-lock';
 import { serverLogger } from './http/request-log';
 import { startJobQueue } from './jobs/queue';
-import { startMailChecks } from './modules/email/check-timer';
+import { startMailCheckJobs } from './modules/email/check-jobs';
 import { startWebhookDeliveries } from './modules/webhooks/delivery';
 import { rescopeStaleFormCss } from './modules/forms/scoped-css';
 
@@ -37,15 +37,18 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config, database, loggerInstance: log });
+  // Background work on the job queue (webhook deliveries, mail checks), shared by every process on the same database.
+  const jobs = await startJobQueue(database, log);
+  const app = await buildApp({ config, database, loggerInstance: log, jobs });
   // Forms saved before their CSS was stored scoped, or under older rules: scoped once, now.
   await rescopeStaleFormCss(database.db).catch((error: unknown) =>
     app.log.warn({ err: error }, 'scoping the custom CSS of saved forms failed'),
   );
-  // The accounts' automatic mail checks, done by this process (several processes share them through the database).
-  const mailChecks = startMailChecks(database.db, app.secrets, config, app.log);
-  // Background work on the job queue (webhook deliveries), shared by every process on the same database.
-  const jobs = await startJobQueue(database, app.log);
+  // 'Check Mail' and the accounts' automatic mail checks, as jobs (several processes share them).
+  const mailChecks = await startMailCheckJobs(database.db, jobs, app.secrets, config, {
+    log: app.log,
+    automatic: true,
+  });
   const webhooks = await startWebhookDeliveries(database.db, jobs, app.secrets, {
     allowPrivate: config.allowPrivateHosts,
     log: app.log,
@@ -53,8 +56,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await webhooks.stop();
-    await jobs.stop();
     await mailChecks.stop();
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -65,7 +65,9 @@ async function sendAndCheck(target: Target, request: Request) {
   const label = `${target.method} ${url.slice(0, 300)} ${JSON.stringify(headers)} ${JSON.stringify(body).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
   // Sending answers 502 when the mail server cannot be used (the world's account may not reach its private address).
   const mailServerRefusal = target.key === 'POST /api/email/send' && res.statusCode === 502;
-  if (!mailServerRefusal) expect(res.statusCode, label).toBeLessThan(500);
+  // 'Check Mail' is a job: this app runs without the job queue, and says so (503) to a well-formed request.
+  const noJobQueue = target.key === 'POST /api/email/check' && res.statusCode === 503;
+  if (!mailServerRefusal && !noJobQueue) expect(res.statusCode, label).toBeLessThan(500);
   if (res.statusCode >= 400) {
     let parsed: unknown;
     try {

@@ -187,6 +187,8 @@ export const readRoutes = [
   '/api/email/messages/x/attachments/y',
   '/api/email/messages/00000000-0000-0000-0000-000000000000/attachments/00000000-0000-0000-0000-000000000000',
   '/api/email/unread?x[y]=%00',
+  '/api/email/check?accountId=%00',
+  '/api/email/check?accountId=x&accountId=y',
   '/api/email/folders?x=%00',
   '/api/contacts/x/emails',
   '/api/contacts/00000000-0000-0000-0000-000000000000/emails?limit=0',

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { EmailCheckResult } from '@common/email';
+import type { EmailCheckResult, EmailCheckStatus } from '@common/email';
 import type { EmailAccount, EmailAccountInput } from '@common/email-accounts';
 import { emailAccounts, mailMessages } from '../db/schema';
+import { startMailCheckJobs } from '../modules/email/check-jobs';
 import { tempDataDir } from './mail';
 import { freePort } from './server-process';
 import { buildTestApp, type TestApp, type UserClient } from './test-app';
@@ -51,11 +52,17 @@ export interface CheckApp extends TestApp {
 export async function buildCheckApp(): Promise<CheckApp> {
   const data = await tempDataDir();
   try {
-    const t = await buildTestApp({ dataDir: data.dataDir, mailCa });
+    const t = await buildTestApp({ dataDir: data.dataDir, mailCa }, { jobs: true });
+    const { app } = t;
+    const checks = await startMailCheckJobs(app.db, app.jobs!, app.secrets, app.config, {
+      log: app.log,
+      busyRetrySeconds: 1,
+    });
     return {
       ...t,
       closedPort: await freePort(),
       close: async () => {
+        await checks.stop();
         await t.close();
         await data.remove();
       },
@@ -88,10 +95,33 @@ export function checkHelpers(app: () => CheckApp) {
     return res.json();
   }
 
-  async function check(user: UserClient, body?: object): Promise<EmailCheckResult> {
+  /** 'Check Mail', waiting until every account it queued has finished: what each fetched, or why it could not. */
+  async function check(user: UserClient, body?: { accountId?: string }): Promise<EmailCheckResult> {
     const res = await user.post('/api/email/check', body);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+    expect(res.statusCode, res.body).toBe(202);
+    return finished(user, body?.accountId);
+  }
+
+  /** Polls the user's 'Check Mail' (or one account's) until nothing is queued or under way. */
+  async function finished(user: UserClient, accountId?: string, timeoutMs = 30_000): Promise<EmailCheckResult> {
+    const query = accountId ? `?accountId=${accountId}` : '';
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await user.get(`/api/email/check${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const status = res.json<EmailCheckStatus>();
+      if (!status.running) {
+        const accounts = status.accounts.map(({ accountId, email, newMessages, error }) => ({
+          accountId,
+          email,
+          newMessages,
+          error,
+        }));
+        return { newMessages: status.newMessages, accounts };
+      }
+      if (Date.now() > deadline) throw new Error(`the check did not finish: ${res.body}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   const accountRow = async (id: string) =>
@@ -99,5 +129,5 @@ export function checkHelpers(app: () => CheckApp) {
   const messageCount = async (userId: string) =>
     (await app().database.db.select({ n: count() }).from(mailMessages).where(eq(mailMessages.userId, userId)))[0]!.n;
 
-  return { addAccount, check, accountRow, messageCount };
+  return { addAccount, check, finished, accountRow, messageCount };
 }

@@ -108,6 +108,10 @@ export const channelCases: Record<string, RouteCase> = {
   },
   // B names A's account to check or send with: 404, and nothing reaches A's mail server.
   'POST /api/email/check': { probes: (w) => [post('/api/email/check', { accountId: w.emailAccountId }, 404)] },
+  // B reads how A's 'Check Mail' went: not found by account, and none of A's accounts in B's own.
+  'GET /api/email/check': {
+    probes: (w) => [get(`/api/email/check?accountId=${w.emailAccountId}`, 404), get('/api/email/check')],
+  },
   'POST /api/email/send': {
     probes: (w) => [
       post(

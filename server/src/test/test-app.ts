@@ -5,6 +5,7 @@ import pg from 'pg';
 import { buildApp, type AppOptions } from '../app';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { startJobQueue } from '../jobs/queue';
 
 export const testConfig: Config = {
   port: 0,
@@ -40,22 +41,29 @@ export interface TestApp {
  */
 export async function buildTestApp(
   config: Partial<Config> = {},
-  options: Pick<AppOptions, 'answerQuestion'> = {},
+  options: Pick<AppOptions, 'answerQuestion'> & {
+    /** Starts the job queue on the test database, for routes whose work is a job ('Check Mail'). */
+    jobs?: boolean;
+  } = {},
 ): Promise<TestApp> {
+  const { jobs: withJobs, ...appOptions } = options;
   const database = await openTestDatabase();
+  const jobs = withJobs ? await startJobQueue(database, console) : undefined;
   // Errors only: a 500 in a test prints its cause instead of leaving a bare status to guess from.
   const app = await buildApp({
     config: { ...testConfig, ...config },
     database,
     webDir: null,
     logger: { level: 'error' },
-    ...options,
+    jobs,
+    ...appOptions,
   });
   await app.ready();
   return {
     app,
     database,
     close: async () => {
+      await jobs?.stop();
       await app.close();
       await database.close();
     },

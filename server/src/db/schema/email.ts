@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { isBetween, isNotBlank, isOneOf } from './check-helpers';
-import { emailAuthMethods, emailCheckIntervals, emailProviders, emailServerTypes } from '../../../../common/constants';
+import {
+  emailAuthMethods,
+  emailCheckIntervals,
+  emailCheckStates,
+  emailProviders,
+  emailServerTypes,
+} from '../../../../common/constants';
 import { createdAtColumn, idColumn, ownerColumn } from './columns';
 
 export const emailAccounts = pgTable(
@@ -23,6 +29,14 @@ export const emailAccounts = pgTable(
     allowUnencrypted: boolean('allow_unencrypted').notNull().default(false),
     /** A check under way holds the account until then: one check of an account at a time, across servers. */
     checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
+    // The last 'Check Mail' of the account, run as a job (email/check-jobs.ts): what the screen polls, from any
+    // server process. Null until the user first checks it.
+    manualCheckState: text('manual_check_state'),
+    manualCheckNewMessages: integer('manual_check_new_messages').notNull().default(0),
+    /** The reason that check failed, as the user reads it. */
+    manualCheckError: text('manual_check_error'),
+    manualCheckRequestedAt: timestamp('manual_check_requested_at', { withTimezone: true }),
+    manualCheckFinishedAt: timestamp('manual_check_finished_at', { withTimezone: true }),
   },
   (t) => [
     check('email_accounts_email_not_blank', isNotBlank(t.email)),
@@ -31,6 +45,7 @@ export const emailAccounts = pgTable(
       'email_accounts_check_every_check',
       sql`${t.checkEveryMinutes} in (${sql.raw(emailCheckIntervals.join(', '))})`,
     ),
+    check('email_accounts_manual_check_state_check', isOneOf(t.manualCheckState, emailCheckStates)),
     // Settings list and the dashboard's Email Preview, per user (part 1 §7, part 2 §7).
     index('email_accounts_user_created_idx').on(t.userId, t.createdAt),
     // The scheduler's "which accounts are due", of the accounts checked automatically only.

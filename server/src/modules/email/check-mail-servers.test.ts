@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailCheckResult, EmailDetail, EmailListItem } from '@common/email';
+import type { EmailCheckStatus, EmailDetail, EmailListItem } from '@common/email';
 import type { EmailAccountInput } from '@common/email-accounts';
 import { mailConnectionMessages } from '@common/mail-connection';
 import { emailAccounts, emailImapFolders, mailMessages } from '../../db/schema';
@@ -185,11 +185,12 @@ describe.skipIf(!configured)(mailTitle, () => {
       pop3: testServer('POP3', false, { password: wrong }),
       smtp: testServer('SMTPS', true, { password: wrong }),
     });
-    const res = await user.post('/api/email/check');
-    expect(res.statusCode).toBe(200);
-    expect(res.json<EmailCheckResult>().accounts).toEqual([
+    const result = await check(user);
+    expect(result.accounts).toEqual([
       { accountId: account.id, email: mailUser, newMessages: 0, error: mailConnectionMessages.wrongPassword },
     ]);
+    const res = await user.get('/api/email/check');
+    expect(res.json<EmailCheckStatus>().accounts[0]).toMatchObject({ state: 'failed' });
     const sent = await user.post('/api/email/send', draft({ to: mailUser }));
     expect(sent.statusCode).toBe(502);
     expect(sent.json()).toEqual({ error: mailConnectionMessages.wrongPassword });

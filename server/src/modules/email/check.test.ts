@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await buildCheckApp();
 });
 afterAll(() => t?.close());
-const { addAccount, check, accountRow, messageCount } = checkHelpers(() => t);
+const { addAccount, check, finished, accountRow, messageCount } = checkHelpers(() => t);
 
 describe('checking and sending', () => {
   it('asks for an email account first, to check and to send', async () => {
@@ -165,20 +165,24 @@ describe('checking and sending', () => {
     expect(result.error).toBe(mailConnectionMessages.privateAddress);
   });
 
-  it('skips an account another check holds (its lease), and checks it once the lease has run out', async () => {
+  it('waits while another check holds the account (its lease), and checks it once the lease has run out', async () => {
     const user = await signUp(t.app, 'eve');
     const account = await addAccount(user);
     const hold = (until: Date) =>
       t.database.db.update(emailAccounts).set({ checkLeaseUntil: until }).where(eq(emailAccounts.id, account.id));
     await hold(new Date(Date.now() + 60_000));
-    const skipped = await check(user, { accountId: account.id });
-    expect(skipped.accounts).toEqual([{ accountId: account.id, email: account.email, newMessages: 0, error: null }]);
-    expect(await accountRow(account.id)).toMatchObject({ lastCheckedAt: null, lastCheckError: null });
+    const queued = await user.post('/api/email/check', { accountId: account.id });
+    expect(queued.statusCode, queued.body).toBe(202);
+    expect(queued.json().accounts).toEqual([expect.objectContaining({ accountId: account.id, state: 'queued' })]);
+    // The job comes back each second (the kit's wait) and finds the lease still held.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await user.get('/api/email/check')).json()).toMatchObject({ running: true });
+    expect(await accountRow(account.id)).toMatchObject({ lastCheckedAt: null, manualCheckState: 'queued' });
 
     await hold(new Date(Date.now() - 1000));
-    const checked = await check(user, { accountId: account.id });
+    const checked = await finished(user, account.id);
     expect(checked.accounts[0]!.error).toBe(mailConnectionMessages.connectionRefused);
-    expect(await accountRow(account.id)).toMatchObject({ checkLeaseUntil: null });
+    expect(await accountRow(account.id)).toMatchObject({ checkLeaseUntil: null, manualCheckState: 'failed' });
   });
 
   it('checks automatically the accounts due, and not one that is off, not yet due or being checked', async () => {

@@ -1,13 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { emailIncomingTypes } from '@common/constants';
-import type { EmailCheckResult } from '@common/email';
+import type { EmailAccountCheck } from '@common/email';
 import { emailSendMessages } from '@common/email';
 import type { EmailAuthMethod } from '@common/email-accounts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { emailAccounts, emailImapFolders, emailServerConfig, mailRemoteUids } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import type { SecretBox } from '../../secrets/secret-box';
 import {
   claimAccount,
@@ -23,8 +23,8 @@ import { parseMessage } from './parse-pool';
 import { fetchPop3 } from './pop3';
 import { storeIncoming, type IncomingPlacement } from './store';
 
-// Checking an account for new mail: by 'Check Mail' (POST /api/email/check) and by the server itself every N
-// minutes. An account is checked by one check at a time: each check first takes the account's lease
+// Checking an account for new mail: by 'Check Mail' (POST /api/email/check, a job: check-jobs.ts) and by the
+// server itself every N minutes (also on the job queue). An account is checked by one check at a time: each check first takes the account's lease
 // (email-accounts/check-lease.ts), and gives it back when done.
 
 /** What a check needs of the server's settings. */
@@ -33,7 +33,7 @@ export type MailCheckConfig = Pick<Config, 'dataDir' | 'allowPrivateHosts' | 'ma
 /** Where a check's trouble of our own (not the mail server's) is written. */
 export type MailCheckLog = Pick<FastifyBaseLogger, 'error'>;
 
-type AccountCheck = EmailCheckResult['accounts'][number];
+type AccountCheck = EmailAccountCheck;
 
 /** IMAP folders whose mail is fetched, and where it goes: the Sent folder holds copies of what we sent ourselves. */
 export function storedFolderOf(folder: ImapFolder): IncomingPlacement['folder'] | null {
@@ -139,7 +139,7 @@ async function fetchNewMail(
  * trouble is the answer's reason; trouble of our own (storing) is logged and answered in general words. What was
  * stored before a failure stays, and counts.
  */
-async function checkClaimed(
+export async function checkClaimed(
   db: Db,
   secrets: SecretBox,
   config: MailCheckConfig,
@@ -181,27 +181,6 @@ export async function checkAccount(
   const claimed = await claimAccount(db, userId, accountId);
   if (!claimed) return { accountId, email: account.email, newMessages: 0, error: null };
   return checkClaimed(db, secrets, config, claimed, log);
-}
-
-/** 'Check Mail': every account of the user one after the other, oldest first, or only the one named. */
-export async function checkAccounts(
-  db: Db,
-  secrets: SecretBox,
-  config: MailCheckConfig,
-  userId: string,
-  accountId: string | undefined,
-  log?: MailCheckLog,
-): Promise<EmailCheckResult> {
-  const accounts = await db
-    .select({ id: emailAccounts.id })
-    .from(emailAccounts)
-    .where(and(eq(emailAccounts.userId, userId), accountId ? eq(emailAccounts.id, accountId) : undefined))
-    .orderBy(asc(emailAccounts.createdAt), asc(emailAccounts.id));
-  if (accountId && !accounts.length) throw notFound();
-  if (!accounts.length) throw new AppError(400, emailSendMessages.noAccount);
-  const checks: AccountCheck[] = [];
-  for (const { id } of accounts) checks.push(await checkAccount(db, secrets, config, userId, id, log));
-  return { newMessages: checks.reduce((sum, check) => sum + check.newMessages, 0), accounts: checks };
 }
 
 /**

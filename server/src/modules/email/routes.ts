@@ -2,7 +2,7 @@ import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
 import { emailApi } from '@common/email-api';
 import { serve } from '../../http/serve';
-import { checkAccounts } from './check';
+import { checkStatus, requestCheck } from './check-jobs';
 import { contentDisposition } from './content-disposition';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
 import { MailConnectionError } from './mail-errors';
@@ -58,10 +58,13 @@ export async function emailRoutes(app: FastifyInstance) {
       .send(file.handle.createReadStream());
   });
 
-  // 'Check Mail': a mail server's trouble is each account's `error`, never the request's failure.
-  serve(app, emailApi.check, (req) =>
-    checkAccounts(app.db, app.secrets, app.config, req.user.id, req.body?.accountId, req.log),
+  // 'Check Mail': queued and answered at once; a mail server's trouble is each account's `error`, never the
+  // request's failure.
+  serve(app, emailApi.check, async (req, reply) =>
+    reply.code(202).send(await requestCheck(app.db, app.jobs, req.user.id, req.body?.accountId)),
   );
+
+  serve(app, emailApi.checkStatus, (req) => checkStatus(app.db, req.user.id, req.query.accountId));
 
   // Sending: 502 with the mail server's reason when it could not be reached or refused the message.
   serve(app, emailApi.send, async (req, reply) => {

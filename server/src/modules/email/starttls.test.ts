@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailCheckResult } from '@common/email';
 import type { EmailAccount, EmailAuthMethod } from '@common/email-accounts';
 import { mailConnectionMessages } from '@common/mail-connection';
+import { checkAccount } from './check';
 import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
 import { fetchImap } from './imap';
 import type { MailServer } from './mail-host';
@@ -126,8 +126,8 @@ describe('an account and "Allow an unencrypted connection"', () => {
 
     const smtpBefore = smtp.auths.length;
     const pop3Before = pop3.lines.length;
-    const checked = await user.post('/api/email/check', { accountId: account.id });
-    expect(checked.json<EmailCheckResult>().accounts[0]!.error).toBe(missing);
+    const checked = await checkAccount(t.app.db, t.app.secrets, t.app.config, user.id, account.id);
+    expect(checked.error).toBe(missing);
     const sent = await user.post('/api/email/send', {
       to: 'else@example.com',
       cc: '',
@@ -159,8 +159,8 @@ describe('an account and "Allow an unencrypted connection"', () => {
     });
     expect(again.statusCode, again.body).toBe(201);
     expect(smtp.auths.slice(smtpBefore).map((auth) => auth.method)).toEqual(['CRAM-MD5']);
-    const checkedAgain = await user.post('/api/email/check', { accountId: account.id });
-    expect(checkedAgain.json<EmailCheckResult>().accounts[0]!.error).toBe(mailConnectionMessages.wrongPassword);
+    const checkedAgain = await checkAccount(t.app.db, t.app.secrets, t.app.config, user.id, account.id);
+    expect(checkedAgain.error).toBe(mailConnectionMessages.wrongPassword);
   });
 });
 

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { emailFolderMessages, type ComposeDraft, type EmailFolder, type EmailPatch } from '@common/email';
@@ -48,9 +49,9 @@ export const relatedEmailsQuery = (owner: { contactId: string } | { dealId: stri
     },
   });
 
-function useInvalidateEmail() {
+export function useInvalidateEmail() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: emailKeys.all });
+  return useCallback(() => qc.invalidateQueries({ queryKey: emailKeys.all }), [qc]);
 }
 
 /** Star, read/unread, or a move to a folder or a custom folder; every list and count follows. */
@@ -115,12 +116,23 @@ export function useDeleteFolder() {
   });
 }
 
-/** Fetches new mail of every account; the lists and counts are read again whatever the outcome. */
+/** How often the screen asks where a running 'Check Mail' is. */
+const CHECK_POLL_MS = 1_000;
+
+/** Where the user's 'Check Mail' is, account by account: read again every second while it runs. */
+export const emailCheckQuery = () =>
+  queryOptions({
+    queryKey: emailKeys.check(),
+    queryFn: ({ signal }) => call(emailApi.checkStatus, { query: {}, signal }),
+    refetchInterval: (query) => (query.state.data?.running ? CHECK_POLL_MS : false),
+  });
+
+/** Queues a check of every account; the server answers at once with where they are, which the poll then follows. */
 export function useCheckMail() {
-  const invalidate = useInvalidateEmail();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(emailApi.check, { body: {} }),
-    onSettled: () => invalidate(),
+    onSuccess: (status) => queryClient.setQueryData(emailKeys.check(), status),
   });
 }
 

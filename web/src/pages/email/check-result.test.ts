@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOutcome, newMessagesText } from './check-result';
+import { checkOutcome, checkProgress, newMessagesText } from './check-result';
 
 const account = (email: string, newMessages: number, error: string | null = null) => ({
   accountId: email,
@@ -28,5 +28,27 @@ describe('checkOutcome', () => {
       ok: false,
       lines: ['1 new message', 'b@example.com: Wrong user name or password'],
     });
+  });
+});
+
+describe('checkProgress', () => {
+  it('says of each account whether it waits, is being checked, or how it went', () => {
+    const at = '2025-01-01T00:00:00.000Z';
+    const status = {
+      running: true,
+      newMessages: 2,
+      accounts: [
+        { ...account('a@example.com', 0), state: 'queued' as const, finishedAt: null },
+        { ...account('b@example.com', 0), state: 'checking' as const, finishedAt: null },
+        { ...account('c@example.com', 2), state: 'done' as const, finishedAt: at },
+        { ...account('d@example.com', 0, 'Connection refused'), state: 'failed' as const, finishedAt: at },
+      ],
+    };
+    expect(checkProgress(status)).toEqual([
+      'a@example.com: waiting',
+      'Checking b@example.com…',
+      'c@example.com: 2 new messages',
+      'd@example.com: Connection refused',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -15,8 +15,16 @@ import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useCursorPages } from '../../lib/paging';
 import { useDebounced } from '../../lib/use-debounced';
-import { EMAIL_PAGE_SIZE, emailFoldersQuery, emailListQuery, useCheckMail, type MailboxView } from './api';
-import { checkOutcome } from './check-result';
+import {
+  EMAIL_PAGE_SIZE,
+  emailCheckQuery,
+  emailFoldersQuery,
+  emailListQuery,
+  useCheckMail,
+  useInvalidateEmail,
+  type MailboxView,
+} from './api';
+import { checkOutcome, checkProgress } from './check-result';
 import { EmailList } from './email-list';
 import { FolderList } from './folder-list';
 import { ReadingPane } from './reading-pane';
@@ -36,28 +44,45 @@ const SEARCH_DELAY_MS = 300;
 
 const CHECK_TOAST = 'email-check';
 
-/** 'Check Mail': the spec's toast stays while the servers answer, then gives way to what they said. */
+const toastLines = (lines: string[]) =>
+  lines.length === 1 ? lines[0]! : <span className="whitespace-pre-line">{lines.join('\n')}</span>;
+
+/**
+ * 'Check Mail': the server checks in the background; the spec's toast stays while it does, with each account's
+ * progress, then gives way to what the servers said. The state is the server's, so leaving the screen and coming
+ * back picks a running check up again.
+ */
 function CheckMailButton() {
   const check = useCheckMail();
+  const status = useQuery(emailCheckQuery()).data;
+  const invalidate = useInvalidateEmail();
+  const running = check.isPending || Boolean(status?.running);
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (status?.running) {
+      wasRunning.current = true;
+      toast.loading(toastLines([emailMessages.checking, ...checkProgress(status)]), { id: CHECK_TOAST });
+    } else if (status && wasRunning.current) {
+      // Finished while this screen watched it: what it fetched, and the lists read again.
+      wasRunning.current = false;
+      const { ok, lines } = checkOutcome(status);
+      if (ok) toast.success(toastLines(lines), { id: CHECK_TOAST });
+      else toast.error(toastLines(lines), { id: CHECK_TOAST, duration: 8000 });
+      void invalidate();
+    }
+  }, [status, invalidate]);
   const run = () => {
     toast.loading(emailMessages.checking, { id: CHECK_TOAST });
     check.mutate(undefined, {
-      onSuccess: (result) => {
-        const { ok, lines } = checkOutcome(result);
-        const content =
-          lines.length === 1 ? lines[0]! : <span className="whitespace-pre-line">{lines.join('\n')}</span>;
-        if (ok) toast.success(content, { id: CHECK_TOAST });
-        else toast.error(content, { id: CHECK_TOAST, duration: 8000 });
-      },
       onError: (error) =>
-        toast.error(isApiError(error) && error.status < 500 ? error.error : 'Failed to check for new emails', {
+        toast.error(isApiError(error) && error.status < 500 ? error.error : emailMessages.checkFailed, {
           id: CHECK_TOAST,
         }),
     });
   };
   return (
-    <Button variant="secondary" onClick={run} disabled={check.isPending}>
-      <RefreshCw aria-hidden="true" className={cn('size-4', check.isPending && 'motion-safe:animate-spin')} />
+    <Button variant="secondary" onClick={run} disabled={running}>
+      <RefreshCw aria-hidden="true" className={cn('size-4', running && 'motion-safe:animate-spin')} />
       {emailMessages.checkMail}
     </Button>
   );

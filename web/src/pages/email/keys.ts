@@ -9,6 +9,8 @@ export const emailKeys = {
   detail: (id: string) => [...emailKeys.all, 'detail', id] as const,
   folders: () => [...emailKeys.all, 'folders'] as const,
   unread: () => [...emailKeys.all, 'unread'] as const,
+  /** Where the user's 'Check Mail' is, polled while it runs. */
+  check: () => [...emailKeys.all, 'check'] as const,
   related: (owner: { contactId: string } | { dealId: string }, cursor: string | null) =>
     [...emailKeys.all, 'related', owner, cursor] as const,
 };
