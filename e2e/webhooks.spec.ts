@@ -153,7 +153,7 @@ test.describe('webhooks', () => {
     await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
     await expect(shown).toBeHidden();
-    await expect(page.getByRole('list', { name: words.listLabel })).toContainText('Task created, Deal won');
+    await expect(page.getByRole('list', { name: words.listLabel })).toContainText('Deal won, Task created');
     await expectNoSeriousViolations(page);
     await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
 

@@ -19,7 +19,7 @@ const statusVariants: Record<WebhookDelivery['status'], BadgeVariant> = {
 function Fact({ term, value }: { term: string; value: string }) {
   return (
     <div className="flex gap-1">
-      <dt className="text-slate-600 dark:text-slate-400">{`${term}:`}</dt>
+      <dt className="text-slate-600 dark:text-slate-400">{`${term}:`}</dt>{' '}
       <dd className="text-slate-900 dark:text-slate-100">{value}</dd>
     </div>
   );
