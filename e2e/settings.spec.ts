@@ -30,6 +30,11 @@ const hubLinks = [
     description: 'Keys for your other tools to read and change your CRM',
     url: /\/app\/settings\/api-keys$/,
   },
+  {
+    name: /Webhooks/,
+    description: 'Send your CRM’s events to your other tools',
+    url: /\/app\/settings\/webhooks$/,
+  },
 ];
 
 test.describe('settings', () => {

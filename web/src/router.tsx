@@ -56,6 +56,7 @@ const NotificationSettingsPage = lazy(() =>
 );
 // A default export: its lazy import is the shortest, and every byte here is on the public pages' first load.
 const ApiKeysPage = lazy(() => import('./pages/api-keys/api-keys-page'));
+const WebhooksScreen = lazy(() => import('./pages/webhooks/webhooks-screen'));
 const TeamPage = lazy(() => import('./pages/team/team-page').then((m) => ({ default: m.TeamPage })));
 const InvitationPage = lazy(() =>
   import('./pages/invitations/invitation-page').then((m) => ({ default: m.InvitationPage })),
@@ -117,6 +118,8 @@ export function AppRoutes() {
             <Route path="settings/notifications" element={<NotificationSettingsPage />} />
             <Route path="settings/team" element={<TeamPage />} />
             <Route path="settings/api-keys" element={<ApiKeysPage />} />
+            <Route path="settings/webhooks" element={<WebhooksScreen />} />
+            <Route path="settings/webhooks/:id" element={<WebhooksScreen />} />
             <Route path="chatbot" element={<ChatbotsPage />} />
             {/* One bot, its tab in the rest of the address: one route, so a tab change keeps the page (and focus). */}
             <Route path="chatbot/:id/*" element={<ChatbotPage />} />

@@ -16,6 +16,7 @@ import {
   Settings,
   Users,
   UsersRound,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -94,5 +95,12 @@ export const settingsItems: SettingsItem[] = [
     label: 'API Keys',
     description: 'Keys for your other tools to read and change your CRM',
     icon: KeyRound,
+  },
+  // Issue 30: the workspace's events sent to its other tools; its Owner's and Admins' to manage.
+  {
+    to: '/app/settings/webhooks',
+    label: 'Webhooks',
+    description: 'Send your CRM’s events to your other tools',
+    icon: Webhook,
   },
 ];
