@@ -7,7 +7,7 @@ const offered = [...pageEntries, ...actionEntries].map((entry) => entry.to.split
 
 /** The static paths under /app in the route table (not the index, the fallback or those with a parameter). */
 function appRoutePaths(): string[] {
-  const source = readFileSync(new URL('../router.tsx', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../app-routes.tsx', import.meta.url), 'utf8');
   return [...source.matchAll(/<Route\s+path="([^"/][^"]*)"/g)]
     .map((match) => match[1] ?? '')
     .filter((path) => path !== '*' && !path.includes(':'))
