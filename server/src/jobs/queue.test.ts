@@ -30,7 +30,7 @@ async function until(done: () => boolean, ms = 20_000): Promise<void> {
 
 describe('the job queue', () => {
   it('works every job sent, each once', async () => {
-    await queue.boss.createQueue('count-once');
+    await queue.createQueue('count-once');
     const seen = new Map<number, number>();
     await queue.boss.work<{ n: number }>('count-once', { batchSize: 50, pollingIntervalSeconds: 0.5 }, async (jobs) => {
       for (const job of jobs) seen.set(job.data.n, (seen.get(job.data.n) ?? 0) + 1);
@@ -43,7 +43,7 @@ describe('the job queue', () => {
   });
 
   it('has a job sent in a transaction only when it commits', async () => {
-    await queue.boss.createQueue('in-transaction');
+    await queue.createQueue('in-transaction');
     const worked: string[] = [];
     await queue.boss.work<{ label: string }>('in-transaction', { pollingIntervalSeconds: 0.5 }, async ([job]) => {
       worked.push(job!.data.label);
@@ -68,7 +68,7 @@ describe('the job queue', () => {
   });
 
   it('tries a failing job again until it succeeds', async () => {
-    await queue.boss.createQueue('flaky', { name: 'flaky', retryLimit: 3, retryDelay: 1 });
+    await queue.createQueue('flaky', { retryLimit: 3, retryDelay: 1 });
     let tries = 0;
     await queue.boss.work('flaky', { pollingIntervalSeconds: 0.5 }, async () => {
       tries++;

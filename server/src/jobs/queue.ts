@@ -41,8 +41,8 @@ const START_LOCK = 7419302;
 
 /**
  * Runs `work` while no other server process on the same PostgreSQL does: pg-boss takes a lock to install its schema,
- * but two processes that both found it missing still both try, and the second fails. The embedded database has one
- * process.
+ * but two processes that both found it missing still both try, and the second fails; two creating one queue at once
+ * can deadlock. The embedded database has one process.
  */
 async function oneAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
   if (database.kind !== 'postgres') return work();
@@ -62,6 +62,11 @@ async function oneAtATime<T>(database: Database, work: () => Promise<T>): Promis
 
 export interface JobQueue {
   boss: PgBoss;
+  /**
+   * Creates a queue unless it exists, one process at a time: pg-boss makes a table for each queue, and two processes
+   * creating the same one at once can deadlock.
+   */
+  createQueue(name: string, options?: Omit<PgBoss.Queue, 'name'>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -88,6 +93,8 @@ export async function startJobQueue(
   await oneAtATime(database, () => boss.start());
   return {
     boss,
+    createQueue: (name, queueOptions = {}) =>
+      oneAtATime(database, () => boss.createQueue(name, { ...queueOptions, name })),
     // Waits for the jobs being worked; a job cut short by a stopping process is retried after it expires.
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };

@@ -6,7 +6,7 @@ import { startJobQueue } from '../jobs/queue';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
 const queue = await startJobQueue(database, { warn: (...args: unknown[]) => console.error(...args) });
-await queue.boss.createQueue('exactly-once');
+await queue.createQueue('exactly-once');
 await queue.boss.work<{ n: number }>('exactly-once', { batchSize: 20, pollingIntervalSeconds: 0.5 }, async (jobs) => {
   for (const job of jobs) {
     await database.db.execute(sql`insert into worked_jobs (n, pid) values (${job.data.n}, ${process.pid})`);

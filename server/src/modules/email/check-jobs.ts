@@ -140,7 +140,7 @@ export async function startMailCheckJobs(
 ): Promise<{ stop(): Promise<void> }> {
   const { boss } = queue;
   // A check holds its lease at most 5 minutes: a job still active past 10 was cut short by a killed process.
-  await boss.createQueue(MAIL_CHECK_QUEUE, { name: MAIL_CHECK_QUEUE, expireInSeconds: 600, retryLimit: 2 });
+  await queue.createQueue(MAIL_CHECK_QUEUE, { expireInSeconds: 600, retryLimit: 2 });
   for (let i = 0; i < WORKERS_PER_PROCESS; i++) {
     await boss.work<MailCheckJob>(MAIL_CHECK_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
       for (const job of jobs) await workCheck(db, queue, secrets, config, job.data, options);
@@ -149,7 +149,7 @@ export async function startMailCheckJobs(
   let stopping = false;
   if (options.automatic) {
     // A round that fails is not retried: the next minute's round follows.
-    await boss.createQueue(DUE_CHECKS_QUEUE, { name: DUE_CHECKS_QUEUE, expireInSeconds: 900, retryLimit: 0 });
+    await queue.createQueue(DUE_CHECKS_QUEUE, { expireInSeconds: 900, retryLimit: 0 });
     await boss.schedule(DUE_CHECKS_QUEUE, '* * * * *');
     await boss.work(DUE_CHECKS_QUEUE, async () => {
       await runDueChecks(db, secrets, config, { log: options.log, stopping: () => stopping });

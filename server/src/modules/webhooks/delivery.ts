@@ -186,7 +186,7 @@ export async function startWebhookDeliveries(
 ): Promise<{ stop(): Promise<void> }> {
   // A delivery takes at most its timeout: a job still active well past that was cut short by a killed process, and
   // is tried again (at least once: the receiver may have had it).
-  await queue.boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, expireInSeconds: 30, retryLimit: 10 });
+  await queue.createQueue(DELIVERY_QUEUE, { expireInSeconds: 30, retryLimit: 10 });
   await queue.boss.work<{ deliveryId: string }>(
     DELIVERY_QUEUE,
     { batchSize: 10, pollingIntervalSeconds: 0.5 },
