@@ -25,7 +25,7 @@ export const contactMessages = {
   importLabel: 'Import CSV',
   importTitle: 'Import contacts',
   importNotCsv: 'The file is not a CSV file',
-  importTooLarge: 'The file must be at most 5 MB',
+  importTooLarge: 'The file must be at most 200 MB',
   importEmpty: 'The file has no rows to import',
   importNameColumnRequired: 'Choose the column that holds the name',
   /** A mapping naming a column past the file's header (only a hand-made request can send one). */
@@ -34,6 +34,17 @@ export const contactMessages = {
     `The file is not valid CSV: a quoted value that starts on row ${row} is never closed`,
   importFailed: 'Failed to import contacts',
   importSummary: (imported: number, skipped: number) => `${imported} imported, ${skipped} skipped`,
+  /** The import runs as a background job (issue 30): its progress, and what becomes of it. */
+  importUnavailable: 'Imports cannot start right now. Try again in a moment.',
+  importProgress: (done: number, total: number) =>
+    `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`,
+  importRunning: 'Importing contacts',
+  importFinished: 'Import finished',
+  importLeaveHint: 'You can close this window: the import goes on, and the contacts page shows where it is.',
+  importStopped: 'The import stopped before the end: the rows before it were imported. Try the rest again.',
+  importNotMember: 'The import stopped: you are no longer a member of this workspace.',
+  importReport: 'Download the rows not imported',
+  importDuplicateReason: 'Duplicate e-mail address',
   ownerNotMember: 'Choose a member of this workspace',
 } as const;
 
@@ -129,13 +140,15 @@ export type ContactDetail = z.infer<typeof contactDetailSchema>;
  * CSV. Export: GET /api/contacts/export, all the user's contacts by name as text/csv (header Name,Email,Phone,
  * Company), streamed a batch at a time; a value starting with = + - @ is prefixed with ' so a spreadsheet does not
  * run it. Import: POST /api/contacts/import, multipart with the fields below then the file field `file` (at most
- * 5 MB, UTF-8 text, parsed with papaparse). Row numbers are the file's lines as a spreadsheet numbers them (the
- * header is row 1). Rows that fail the contact rules are listed and skipped; rows whose e-mail (any case) is
- * already a contact of the user, or repeats an earlier row of the file, are duplicates: skipped, or with
- * `duplicates: update` the existing contact takes the row's values. All valid rows are written in one
- * transaction: a file that turns out malformed (a quote never closed) stores nothing and answers 400.
+ * 200 MB of UTF-8 text, parsed with papaparse). The file is checked as a whole first (text, a header, data rows, no
+ * quoted value left open: refused with 400 and nothing stored), then imported by a background job, a piece at a time:
+ * the answer (202) is the import, which GET /api/contacts/imports/:id follows. Row numbers are the file's lines as a
+ * spreadsheet numbers them (the header is row 1). Rows that fail the contact rules are listed and skipped; rows whose
+ * e-mail (any case) is already a contact of the member, or repeats an earlier row of the file, are duplicates:
+ * skipped, or with `duplicates: update` the existing contact takes the row's values. Every row not imported is in the
+ * import's report (GET /api/contacts/imports/:id/report, CSV).
  */
-export const CONTACT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const CONTACT_IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 export const contactCsvHeader = ['Name', 'Email', 'Phone', 'Company'] as const;
 export const contactImportFields = ['name', 'email', 'phone', 'company'] as const;
 export type ContactImportField = (typeof contactImportFields)[number];
@@ -156,7 +169,7 @@ export const contactImportOptionsSchema = z.object({
 });
 export type ContactImportOptions = z.input<typeof contactImportOptionsSchema>;
 
-/** At most this many invalid and duplicate rows are listed; the counts cover all of them. */
+/** At most this many invalid and duplicate rows are listed; the counts cover all of them, the report lists all. */
 export const CONTACT_IMPORT_LISTED_ROWS = 100;
 export const contactImportResultSchema = z.object({
   imported: z.number().int(),
@@ -167,3 +180,25 @@ export const contactImportResultSchema = z.object({
   duplicates: z.array(z.object({ row: z.number().int(), email: z.string() })),
 });
 export type ContactImportResult = z.infer<typeof contactImportResultSchema>;
+
+export const contactImportStates = ['importing', 'done', 'failed'] as const;
+export type ContactImportState = (typeof contactImportStates)[number];
+export const contactImportRefusalKinds = ['invalid', 'duplicate'] as const;
+
+/** An import and where it is: `rowsDone` of `totalRows` data rows read; the result's counts so far. */
+export const contactImportSchema = contactImportResultSchema.extend({
+  id: z.uuid(),
+  fileName: z.string(),
+  state: z.enum(contactImportStates),
+  duplicatesChoice: z.enum(['skip', 'update']),
+  totalRows: z.number().int(),
+  rowsDone: z.number().int(),
+  /** Why a failed import stopped. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ContactImport = z.infer<typeof contactImportSchema>;
+
+/** The member's latest import not dismissed, for the contacts page; null when there is none. */
+export const currentContactImportSchema = z.object({ import: contactImportSchema.nullable() });

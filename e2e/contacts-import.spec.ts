@@ -3,7 +3,8 @@ import { expect, test } from './support/fixtures';
 import { createAll, listedNames } from './support/contacts';
 import { expectNoSeriousViolations } from './support/helpers';
 
-// Contacts out to a CSV file and back in: the column mapping, bad rows and duplicates.
+// Contacts out to a CSV file and back in: the column mapping, bad rows and duplicates, the report of the rows not
+// imported, and the import's outcome kept on the contacts page.
 
 test.describe('contacts', () => {
   test('contacts are exported to CSV and the file imported again: bad rows and duplicates are listed', async ({
@@ -71,9 +72,31 @@ test.describe('contacts', () => {
       'Row 2: ada@example.com',
       'Row 3: grace@example.com',
     ]);
+    const reporting = page.waitForEvent('download');
+    await dialog.getByRole('link', { name: 'Download the rows not imported' }).click();
+    const report = await fs.readFile(await (await reporting).path(), 'utf8');
+    expect(report.trim().split(/\r?\n/)).toEqual([
+      'Row,Reason,Name,Email,Phone,Company',
+      '2,Duplicate e-mail address,Ada Lovelace,ada@example.com,,Analytical Engines',
+      '3,Duplicate e-mail address,Grace Hopper,grace@example.com,555 0199,',
+      '4,Please enter a valid email address,Bad Row,not-an-email,,',
+    ]);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     await expect(listedNames(page)).toHaveText(['Ada Lovelace', 'Grace Hopper', 'New Person']);
     await expect(page.getByText('3 contacts')).toBeVisible();
+
+    // The import ran as a job: the contacts page keeps its outcome, after leaving and coming back, until dismissed.
+    await page.goto('/app/dashboard');
+    await page.goto('/app/contacts');
+    const notice = page.getByRole('region', { name: 'Import contacts' });
+    await expect(notice.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+    await expect(notice.getByRole('status')).toHaveText('1 imported, 3 skipped');
+    await expect(notice.getByRole('link', { name: 'Download the rows not imported' })).toBeVisible();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toBeHidden();
+    await page.reload();
+    await expect(listedNames(page)).toHaveText(['Ada Lovelace', 'Grace Hopper', 'New Person']);
+    await expect(notice).toBeHidden();
   });
 });

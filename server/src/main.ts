@@ -5,6 +5,7 @@ import { DatabaseEncodingError, openDatabase } from './db/client';
 import { FolderLockedError } from './db/folder-lock';
 import { serverLogger } from './http/request-log';
 import { startJobQueue } from './jobs/queue';
+import { startContactImportJobs } from './modules/contacts/import-job';
 import { startMailCheckJobs } from './modules/email/check-jobs';
 import { startWebhookDeliveries } from './modules/webhooks/delivery';
 import { rescopeStaleFormCss } from './modules/forms/scoped-css';
@@ -37,7 +38,7 @@ async function main() {
     }
     throw error;
   }
-  // Background work on the job queue (webhook deliveries, mail checks), shared by every process on the same database.
+  // Background work on the job queue (webhook deliveries, mail checks, contact imports), shared by every process on the same database.
   const jobs = await startJobQueue(database, log);
   const app = await buildApp({ config, database, loggerInstance: log, jobs });
   // Forms saved before their CSS was stored scoped, or under older rules: scoped once, now.
@@ -53,8 +54,10 @@ async function main() {
     allowPrivate: config.allowPrivateHosts,
     log: app.log,
   });
+  const imports = await startContactImportJobs(database.db, jobs, config.dataDir, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await imports.stop();
     await webhooks.stop();
     await mailChecks.stop();
     await jobs.stop();

@@ -1,3 +1,6 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
@@ -19,4 +22,40 @@ export function readFilePart(file: Readable, tooLarge: () => Error, cutShort: ()
     file.once('error', reject);
     file.once('close', () => reject(cutShort()));
   });
+}
+
+/**
+ * Writes one multipart file part to `target` as it arrives, so a large upload is never held in memory; refused as
+ * `readFilePart` refuses, and the partial file removed then.
+ */
+export async function saveFilePart(
+  file: Readable,
+  target: string,
+  tooLarge: () => Error,
+  cutShort: () => Error,
+): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const out = createWriteStream(target);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let ended = false;
+      file.once('limit', () => reject(tooLarge()));
+      file.once('end', () => {
+        ended = true;
+      });
+      file.once('error', reject);
+      file.once('close', () => {
+        if (!ended) reject(cutShort());
+      });
+      out.once('error', reject);
+      out.once('finish', resolve);
+      file.pipe(out);
+    });
+  } catch (error) {
+    file.unpipe(out);
+    file.resume();
+    out.destroy();
+    await rm(target, { force: true });
+    throw error;
+  }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { buildApp } from '../app';
+import { startJobQueue } from '../jobs/queue';
 import { openTestDatabase, testConfig, type TestApp } from './test-app';
 
 // The app of the safety batteries (isolation-matrix, fuzz, abuse and routes-defined-once tests in http/), with the
@@ -14,7 +15,10 @@ export async function buildAppWithRoutes(): Promise<TestApp & { routes: RouteOpt
   const database = await openTestDatabase();
   // Avatars are files in the data folder.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pipewise-isolation-'));
+  // The queue, for the routes that queue work (an import); no worker runs, the walks work imports themselves.
+  const jobs = await startJobQueue(database, console);
   const app = await buildApp({
+    jobs,
     // Mail servers on private addresses refused: the world's account is checked and sent with, and never connects.
     config: { ...testConfig, dataDir, allowPrivateHosts: false },
     database,
@@ -28,6 +32,7 @@ export async function buildAppWithRoutes(): Promise<TestApp & { routes: RouteOpt
     database,
     routes,
     close: async () => {
+      await jobs.stop();
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

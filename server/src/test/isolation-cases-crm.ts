@@ -25,6 +25,14 @@ export const crmCases: Record<string, RouteCase> = {
       },
     ],
   },
+  'GET /api/contacts/imports/current': { probes: () => [get('/api/contacts/imports/current')] },
+  'GET /api/contacts/imports/:id': { probes: (w) => [get(`/api/contacts/imports/${w.contactImportId}`, 404)] },
+  'GET /api/contacts/imports/:id/report': {
+    probes: (w) => [get(`/api/contacts/imports/${w.contactImportId}/report`, 404)],
+  },
+  'POST /api/contacts/imports/:id/dismiss': {
+    probes: (w) => [bare(`/api/contacts/imports/${w.contactImportId}/dismiss`)],
+  },
   'GET /api/contacts/:id/details': { probes: (w) => [get(`/api/contacts/${w.contactId}/details`, 404)] },
   'GET /api/contacts/:id': { probes: (w) => [get(`/api/contacts/${w.contactId}`, 404)] },
   'POST /api/contacts': { probes: () => [post('/api/contacts', { name: 'Bob contact', email: 'zc@example.com' })] },

@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { seedConversation } from './chatbot-conversations';
 import { storeIncoming } from '../modules/email/store';
+import { finishImports } from './contact-import-kit';
 import { send, type Call } from './isolation-requests';
 import { signUp, type UserClient } from './test-app';
 import { makeWorkspaceWorld, type WorkspaceWorld } from './isolation-world-workspace';
@@ -19,7 +20,9 @@ export interface World extends WorkspaceWorld {
   a: UserClient;
   b: UserClient;
   contactId: string;
-  /** A's webhook endpoint (never called: no queue runs in these tests). */
+  /** A's finished contact import, with a row refused and a duplicate skipped in its report. */
+  contactImportId: string;
+  /** A's webhook endpoint (never called: no delivery worker runs in these tests). */
   webhookId: string;
   pipelineId: string;
   dealId: string;
@@ -63,6 +66,7 @@ export function worldSecrets(w: World): string[] {
   return [
     w.a.id,
     w.contactId,
+    w.contactImportId,
     w.pipelineId,
     w.dealId,
     w.activityId,
@@ -136,6 +140,23 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   }
 
   const contactId = await created(a.post('/api/contacts', { name: `${MARKER} contact`, email: 'zc@example.com' }));
+  const imported = await as({
+    method: 'POST',
+    url: '/api/contacts/import',
+    parts: [
+      { name: 'mapping', bytes: JSON.stringify({ name: 0, email: 1 }) },
+      { name: 'duplicates', bytes: 'skip' },
+      {
+        name: 'file',
+        filename: `${MARKER}.csv`,
+        type: 'text/csv',
+        bytes: `Name,Email\n${MARKER} again,zc@example.com\n${MARKER} bad,not-an-email\n`,
+      },
+    ],
+  });
+  expect(imported.statusCode, imported.body).toBe(202);
+  await finishImports(app);
+  const contactImportId = imported.json<{ id: string }>().id;
   const pipelineId = await created(a.post('/api/pipelines', { name: `${MARKER} pipeline` }));
   const webhookId = await created(
     a.post('/api/webhooks', {
@@ -280,6 +301,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     a,
     b,
     contactId,
+    contactImportId,
     webhookId,
     pipelineId,
     dealId,

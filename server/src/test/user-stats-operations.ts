@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { selectRows } from '../db/select-rows';
+import { finishImports } from './contact-import-kit';
 import type { TestApp, UserClient } from './test-app';
 
 // The changes the user stats' property (modules/dashboard/user-stats.test.ts) makes in any order, among three users:
@@ -104,13 +105,16 @@ export function statsOperations(app: () => TestApp) {
         const id = await someId('contacts', user.id, op.pick);
         return id && ok(await user.delete(`/api/contacts/${id}`), 204);
       }
-      case 'import contacts':
-        return ok(
+      case 'import contacts': {
+        ok(
           await csvImport(
             user,
             Array.from({ length: op.count }, () => `Imported ${++imports}`),
           ),
+          202,
         );
+        return finishImports(app().app);
+      }
       case 'move contact': {
         const id = await someId('contacts', user.id, op.pick);
         return id && run(sql`update contacts set user_id = ${users[op.to]!.id} where id = ${id}`);

@@ -21,3 +21,4 @@ export * from './email-messages';
 export * from './board-totals';
 export * from './webhooks';
 export * from './api-keys';
+export * from './contact-imports';

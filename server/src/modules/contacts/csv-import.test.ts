@@ -1,16 +1,25 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importApi } from '../../test/contact-import-kit';
 import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
 
-// POST /api/contacts/import: a CSV file with a column mapping, checked row by row, stored in one transaction: each
-// field from its column, bad rows and duplicates listed, what the export wrote read back, 10,000 rows at once. What
-// is refused: csv-import-refusals.test.ts.
+// POST /api/contacts/import: a CSV file with a column mapping, imported by its job a piece at a time and checked row
+// by row: each field from its column, bad rows and duplicates listed, what the export wrote read back, 10,000 rows
+// over several pieces. What is refused: csv-import-refusals.test.ts; the job itself: import-job.test.ts.
 
 let t: TestApp;
+let dataDir: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The uploaded file waits in the data folder; the import's job is worked by the kit (finishImports).
+  dataDir = await mkdtemp(path.join(tmpdir(), 'pipewise-import-'));
+  t = await buildTestApp({ dataDir }, { jobs: true });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 const { imported, stored } = importApi(() => t);
 
 describe('contact import', () => {
@@ -152,13 +161,12 @@ describe('contact import', () => {
     expect(await stored(copy)).toEqual(await stored(user));
   });
 
-  it('imports 10,000 rows in one go', async () => {
+  it('imports 10,000 rows over several pieces', async () => {
     const user = await signUp(t.app, 'bulk');
     const rows = Array.from(
       { length: 10_000 },
       (_, i) => `Person ${i},person${i}@example.com,+1 555 ${String(i).padStart(5, '0')},Company ${i % 97}`,
     );
-    const started = Date.now();
     const result = await imported(user, ['Name,Email,Phone,Company', ...rows].join('\r\n'));
     expect(result).toEqual({ imported: 10_000, updated: 0, skipped: 0, invalid: [], duplicates: [] });
     expect((await user.get('/api/contacts/count')).json()).toEqual({ count: 10_000, hasMore: false });
@@ -172,6 +180,5 @@ describe('contact import', () => {
       },
     );
     expect(again).toMatchObject({ imported: 0, updated: 10_000, skipped: 0 });
-    expect(Date.now() - started).toBeLessThan(25_000);
   });
 });

@@ -1,92 +1,66 @@
-import Papa from 'papaparse';
-import {
-  CONTACT_IMPORT_LISTED_ROWS,
-  contactImportFields,
-  contactInputSchema,
-  contactMessages,
-  type ContactImportField,
-  type ContactImportResult,
-} from '@common/contacts';
+import { contactImportFields, contactInputSchema, contactMessages, type ContactImportField } from '@common/contacts';
 import { AppError } from '../../errors';
 import type { ContactValues } from './columns';
 import { formulaStart } from './csv-export';
+import { CsvFileError, detectDialect, readHead, readRecords, type CsvDialect } from './csv-records';
 
 /** The mapping as the options schema leaves it: a column for name, a column or null for the others. */
 export type ImportMapping = Record<ContactImportField, number | null> & { name: number };
 
-export interface ImportRow {
-  /** The row as a spreadsheet numbers it: the header is row 1. */
-  row: number;
-  values: ContactValues;
-}
-
-export interface ParsedImport {
-  rows: ImportRow[];
-  invalid: ContactImportResult['invalid'];
-  invalidCount: number;
-}
-
 export const refuseFile = (message: string) => new AppError(400, message, { file: message });
 
-/**
- * Reads an uploaded CSV file into contact rows, refusing a file that is not UTF-8 text, has no header or no data
- * rows, or holds a quoted value never closed (nothing is stored then). Rows that fail the contact rules are
- * counted and listed (the first `listed`), not returned. Blank lines are passed over but keep their row numbers.
- */
-export function parseContactsCsv(
-  bytes: Buffer,
-  mapping: ImportMapping,
-  listed = CONTACT_IMPORT_LISTED_ROWS,
-): ParsedImport {
-  const text = decodeText(bytes);
-  if (!text.trim()) throw refuseFile(contactMessages.importEmpty);
-  // Detected on the first lines without the blank ones, which papaparse's detection would otherwise count
-  // as rows of one field (a file ending in a line break would be read with commas whatever it uses).
-  const { delimiter } = Papa.parse<string[]>(text, {
-    preview: 10,
-    skipEmptyLines: 'greedy',
-    delimitersToGuess: [',', ';', '\t'],
-  }).meta;
-  const { data, errors } = Papa.parse<string[]>(text, { delimiter });
-  const unclosed = errors.find((error) => error.code === 'MissingQuotes');
-  if (unclosed) throw refuseFile(contactMessages.importMalformed((unclosed.row ?? 0) + 1));
-  const header = data[0];
-  if (!header || header.every(isBlank)) throw refuseFile(contactMessages.importNotCsv);
-  checkMapping(mapping, header.length);
-
-  const rows: ImportRow[] = [];
-  const invalid: ParsedImport['invalid'] = [];
-  let invalidCount = 0;
-  let dataRows = 0;
-  data.forEach((cells, index) => {
-    if (index === 0 || cells.every(isBlank)) return;
-    dataRows++;
-    const row = index + 1;
-    const cell = (field: ContactImportField) => {
-      const column = mapping[field];
-      return column === null ? undefined : unguard(cells[column]);
-    };
-    const parsed = contactInputSchema.safeParse({
-      name: cell('name'),
-      email: cell('email'),
-      phone: cell('phone'),
-      company: cell('company'),
-    });
-    if (parsed.success) rows.push({ row, values: parsed.data });
-    else if (invalidCount++ < listed) invalid.push({ row, reason: parsed.error.issues[0]?.message ?? 'Invalid row' });
-  });
-  if (!dataRows) throw refuseFile(contactMessages.importEmpty);
-  return { rows, invalid, invalidCount };
+/** A file's words for a CsvFileError: not text, or the row (as a spreadsheet numbers it) of a quote never closed. */
+export function fileErrorMessage(error: CsvFileError, recordsBefore = 0): string {
+  return error.reason === 'not-text'
+    ? contactMessages.importNotCsv
+    : contactMessages.importMalformed(recordsBefore + error.recordIndex + 1);
 }
 
-/** UTF-8 text (a BOM is dropped); NUL bytes or invalid UTF-8 mean a binary file, such as a spreadsheet's own format. */
-function decodeText(bytes: Buffer): string {
-  if (bytes.includes(0)) throw refuseFile(contactMessages.importNotCsv);
+/**
+ * Checks an uploaded CSV file as a whole before anything is imported, reading it a piece at a time: UTF-8 text, a
+ * header, the mapping's columns in it, data rows, and no quoted value left open. Answers the file's dialect and its
+ * data rows (blank lines left out), or throws the refusal (400) naming what is wrong.
+ */
+export async function checkImportFile(
+  path: string,
+  mapping: ImportMapping,
+): Promise<{ dialect: CsvDialect; totalRows: number }> {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw refuseFile(contactMessages.importNotCsv);
+    const head = await readHead(path);
+    if (!head.trim()) throw refuseFile(contactMessages.importEmpty);
+    const dialect = detectDialect(head);
+    let header: string[] | undefined;
+    let totalRows = 0;
+    for await (const { records } of readRecords(path, dialect)) {
+      for (const cells of records) {
+        if (!header) {
+          header = cells;
+          if (header.every(isBlank)) throw refuseFile(contactMessages.importNotCsv);
+          checkMapping(mapping, header.length);
+        } else if (!cells.every(isBlank)) totalRows++;
+      }
+    }
+    if (!totalRows) throw refuseFile(contactMessages.importEmpty);
+    return { dialect, totalRows };
+  } catch (error) {
+    if (error instanceof CsvFileError) throw refuseFile(fileErrorMessage(error));
+    throw error;
   }
+}
+
+/** One data row of the file, checked by the contact rules: its values, or the first rule it breaks. */
+export function rowValues(
+  cells: string[],
+  mapping: ImportMapping,
+): { values: ContactValues } | { reason: string; cells: Record<ContactImportField, string | undefined> } {
+  const cell = (field: ContactImportField) => {
+    const column = mapping[field];
+    return column === null ? undefined : unguard(cells[column]);
+  };
+  const raw = { name: cell('name'), email: cell('email'), phone: cell('phone'), company: cell('company') };
+  const parsed = contactInputSchema.safeParse(raw);
+  if (parsed.success) return { values: parsed.data };
+  return { reason: parsed.error.issues[0]?.message ?? 'Invalid row', cells: raw };
 }
 
 function checkMapping(mapping: ImportMapping, columns: number) {
@@ -98,7 +72,7 @@ function checkMapping(mapping: ImportMapping, columns: number) {
   }
 }
 
-const isBlank = (cell: string) => cell.trim() === '';
+export const isBlank = (cell: string) => cell.trim() === '';
 
 /** Undoes the export's guard: `'=x` read back is `=x`, so a file exported here imports as it was. */
 function unguard(cell: string | undefined): string | undefined {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +17,16 @@ import { statsSql, type StatsRow } from './queries';
 // their own workspace; records given to another user stay in theirs). The changes: test/user-stats-operations.ts.
 
 let t: TestApp;
+let dataDir: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // An import's file waits in the data folder for its job.
+  dataDir = await mkdtemp(path.join(tmpdir(), 'pipewise-stats-'));
+  t = await buildTestApp({ dataDir }, { jobs: true });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 const db = () => t.database.db;
 const rows = <T>(query: ReturnType<typeof sql>) => selectRows<T>(db(), query);

@@ -22,6 +22,7 @@ import { ContactFormModal } from './contact-form-modal';
 import { ContactsTable } from './contacts-table';
 import { DeleteContactModal } from './delete-contact-modal';
 import { ImportModal } from './import-modal';
+import { ImportNotice } from './import-notice';
 import { useListView } from './list-view';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; contact: ContactListItem } | null;
@@ -176,6 +177,7 @@ export function ContactsPage() {
           </Button>
         </div>
       </div>
+      <ImportNotice hidden={importing} />
       <Card className="overflow-hidden">
         <ContactsList
           view={view}

@@ -1,19 +1,22 @@
 import { useState, type ChangeEvent } from 'react';
-import { CONTACT_IMPORT_MAX_BYTES, contactMessages, type ContactImportResult } from '@common/contacts';
+import { CONTACT_IMPORT_MAX_BYTES, contactMessages } from '@common/contacts';
 import { Button } from '../../components/button';
 import { FieldFrame, FormAlert, inputClasses } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { checkCsvFile, guessMapping, readPreview, type ColumnMapping, type CsvPreview } from './csv-file';
 import { ImportMapping, type DuplicateChoice } from './import-mapping';
+import { ImportProgress } from './import-progress';
 import { ImportResult } from './import-result';
+import { useImportStatus } from './import-status';
 import { importFailureMessage, useImportContacts } from './import-upload';
 
 type Step =
   | { kind: 'choose' }
   | { kind: 'reading' }
   | { kind: 'map'; file: File; preview: CsvPreview }
-  | { kind: 'done'; result: ContactImportResult };
+  /** Uploaded: the import runs on the server, followed here until it ends (or the dialog is closed). */
+  | { kind: 'started'; id: string };
 
 const maxMegabytes = CONTACT_IMPORT_MAX_BYTES / (1024 * 1024);
 const noMapping: ColumnMapping = { name: null, email: null, phone: null, company: null };
@@ -23,7 +26,10 @@ interface ImportModalProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Choose a file → match its columns (seen in a preview) → upload with progress → the summary. */
+/**
+ * Choose a file → match its columns (seen in a preview) → upload with progress → the import's progress → the summary.
+ * Closed while the import runs, the contacts page goes on showing where it is.
+ */
 export function ImportModal({ open, onOpenChange }: ImportModalProps) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [fileError, setFileError] = useState<string | null>(null);
@@ -31,6 +37,8 @@ export function ImportModal({ open, onOpenChange }: ImportModalProps) {
   const [duplicates, setDuplicates] = useState<DuplicateChoice>('skip');
   const upload = useImportContacts();
   const sending = upload.isPending;
+  const job = useImportStatus(step.kind === 'started' ? step.id : null).data;
+  const finished = step.kind === 'started' && job !== undefined && job.state !== 'importing';
 
   const startOver = () => {
     setStep({ kind: 'choose' });
@@ -69,19 +77,25 @@ export function ImportModal({ open, onOpenChange }: ImportModalProps) {
     if (step.kind !== 'map' || mapping.name === null) return;
     upload.mutate(
       { file: step.file, options: { mapping: { ...mapping, name: mapping.name }, duplicates } },
-      { onSuccess: (result) => setStep({ kind: 'done', result }) },
+      { onSuccess: (started) => setStep({ kind: 'started', id: started.id }) },
     );
   };
 
   const percent = Math.round((upload.progress ?? 0) * 100);
   const footer =
-    step.kind === 'done' ? (
-      <>
-        <Button variant="secondary" onClick={startOver}>
-          Import another file
+    step.kind === 'started' ? (
+      finished ? (
+        <>
+          <Button variant="secondary" onClick={startOver}>
+            Import another file
+          </Button>
+          <Button onClick={close}>Done</Button>
+        </>
+      ) : (
+        <Button variant="secondary" onClick={close}>
+          Close
         </Button>
-        <Button onClick={close}>Done</Button>
-      </>
+      )
     ) : (
       <>
         <Button variant="secondary" onClick={close} disabled={sending}>
@@ -164,14 +178,22 @@ export function ImportModal({ open, onOpenChange }: ImportModalProps) {
               ) : (
                 <p role="status" className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
                   <Spinner />
-                  Importing…
+                  Checking the file…
                 </p>
               )}
             </div>
           )}
         </div>
       )}
-      {step.kind === 'done' && <ImportResult result={step.result} duplicates={duplicates} />}
+      {step.kind === 'started' && !job && <Spinner label={contactMessages.importRunning} />}
+      {step.kind === 'started' && job && !finished && (
+        <div className="space-y-3">
+          <p className="text-base font-semibold text-slate-900 dark:text-slate-100">{contactMessages.importRunning}</p>
+          <ImportProgress job={job} />
+          <p className="text-sm text-slate-600 dark:text-slate-400">{contactMessages.importLeaveHint}</p>
+        </div>
+      )}
+      {finished && job && <ImportResult job={job} />}
     </Modal>
   );
 }

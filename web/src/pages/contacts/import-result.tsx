@@ -1,5 +1,9 @@
-import { CONTACT_IMPORT_LISTED_ROWS, contactMessages, type ContactImportResult } from '@common/contacts';
-import type { DuplicateChoice } from './import-mapping';
+import { Download } from 'lucide-react';
+import { CONTACT_IMPORT_LISTED_ROWS, contactMessages, type ContactImport } from '@common/contacts';
+import { pathOf } from '@common/api-url';
+import { contactsApi } from '@common/contacts-api';
+import { buttonClasses } from '../../components/button';
+import { FormAlert } from '../../components/field';
 
 function RowList({ title, items }: { title: string; items: string[] }) {
   if (items.length === 0) return null;
@@ -23,19 +27,32 @@ function RowList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** What the import did: the counts, then each row that was refused or was a duplicate. */
-export function ImportResult({ result, duplicates }: { result: ContactImportResult; duplicates: DuplicateChoice }) {
-  const summary = contactMessages.importSummary(result.imported, result.skipped);
+/** The report of the rows not imported, as CSV, when there are any. */
+export function ImportReportLink({ job }: { job: ContactImport }) {
+  if (job.skipped === 0) return null;
+  return (
+    <a href={pathOf(contactsApi.importReport, { id: job.id })} download className={buttonClasses('secondary', 'sm')}>
+      <Download aria-hidden="true" className="size-4" />
+      {contactMessages.importReport}
+    </a>
+  );
+}
+
+/** What a finished import did: the counts, then each row that was refused or was a duplicate, and the report. */
+export function ImportResult({ job }: { job: ContactImport }) {
+  const summary = contactMessages.importSummary(job.imported, job.skipped);
   return (
     <div className="space-y-4">
+      {job.error && <FormAlert message={job.error} />}
       <p role="status" className="text-base font-semibold text-slate-900 dark:text-slate-100">
-        {result.updated > 0 ? `${summary}, ${result.updated} updated` : summary}
+        {job.updated > 0 ? `${summary}, ${job.updated} updated` : summary}
       </p>
-      <RowList title="Rows not imported" items={result.invalid.map(({ row, reason }) => `Row ${row}: ${reason}`)} />
+      <RowList title="Rows not imported" items={job.invalid.map(({ row, reason }) => `Row ${row}: ${reason}`)} />
       <RowList
-        title={duplicates === 'update' ? 'Duplicates updated' : 'Duplicates skipped'}
-        items={result.duplicates.map(({ row, email }) => `Row ${row}: ${email}`)}
+        title={job.duplicatesChoice === 'update' ? 'Duplicates updated' : 'Duplicates skipped'}
+        items={job.duplicates.map(({ row, email }) => `Row ${row}: ${email}`)}
       />
+      <ImportReportLink job={job} />
     </div>
   );
 }

@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  contactImportResultSchema,
-  contactMessages,
-  type ContactImportOptions,
-  type ContactImportResult,
-} from '@common/contacts';
+import { contactImportSchema, contactMessages, type ContactImport, type ContactImportOptions } from '@common/contacts';
 import { pathOf } from '@common/api-url';
 import { contactsApi } from '@common/contacts-api';
 import { errorBodySchema } from '@common/http';
 import { ApiError, isApiError, refusalMessage } from '../../lib/api';
+import { importKeys } from './import-status';
 
 /**
  * The contacts' import as multipart: the options first, then the file, as the server reads them in order.
@@ -19,7 +15,7 @@ function uploadContactsCsv(
   file: File,
   options: ContactImportOptions,
   onProgress: (sent: number) => void,
-): Promise<ContactImportResult> {
+): Promise<ContactImport> {
   const body = new FormData();
   body.append('mapping', JSON.stringify(options.mapping));
   body.append('duplicates', options.duplicates ?? 'skip');
@@ -42,7 +38,7 @@ function uploadContactsCsv(
         // Not JSON (a proxy's page): the status decides below.
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = contactImportResultSchema.safeParse(data);
+        const parsed = contactImportSchema.safeParse(data);
         if (parsed.success) resolve(parsed.data);
         else reject(new ApiError(xhr.status, contactMessages.importFailed));
         return;
@@ -64,7 +60,7 @@ export function importFailureMessage(error: unknown): string {
   return refusalMessage(error, contactMessages.importFailed);
 }
 
-/** The upload with its progress (0 to 1, null before the first report); the list is refreshed on success. */
+/** The upload with its progress (0 to 1, null before the first report); the import it starts is followed from there. */
 export function useImportContacts() {
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
@@ -73,7 +69,10 @@ export function useImportContacts() {
       setProgress(null);
       return uploadContactsCsv(file, options, setProgress);
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['contacts'] }),
+    onSuccess: (started) => {
+      qc.setQueryData(importKeys.one(started.id), started);
+      qc.setQueryData(importKeys.current(), started);
+    },
   });
   return { ...mutation, progress };
 }
