@@ -21,6 +21,8 @@ export interface RecordPiece {
   records: string[][];
   /** Where the records after these start, in bytes from the start of the file. */
   endOffset: number;
+  /** The file's last piece. */
+  last: boolean;
 }
 
 /** Why a file cannot be read as CSV text; `row` for a quoted value never closed, counted from the `from` record. */
@@ -94,7 +96,7 @@ export async function* readRecords(path: string, dialect: CsvDialect, offset = 0
         throw new CsvFileError('unclosed-quote', recordsBefore + result.data.length);
       }
       recordsBefore += result.data.length;
-      yield { records: result.data, endOffset: start - Buffer.byteLength(partial) };
+      yield { records: result.data, endOffset: start - Buffer.byteLength(partial), last };
       if (last) return;
     }
   } finally {

@@ -21,7 +21,8 @@ let worker: { stop(): Promise<void> };
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'pipewise-import-job-'));
   t = await buildTestApp({ dataDir }, { jobs: true });
-  worker = await startContactImportJobs(t.app.db, t.app.jobs!, dataDir, console);
+  // Slices of one piece each: an import of a few thousand rows goes through several of the queue's jobs.
+  worker = await startContactImportJobs(t.app.db, t.app.jobs!, dataDir, console, { sliceMs: 0 });
 });
 afterAll(async () => {
   await worker.stop();
@@ -55,19 +56,19 @@ async function counted(user: UserClient) {
 }
 
 describe('contact import job', () => {
-  it('is worked by the queue: the import ends done, its counts right and its file removed', async () => {
+  it('is worked by the queue, a slice at a time: the import ends done, its counts right and its file removed', async () => {
     const user = await signUp(t.app, 'queued');
-    const job = await started(user, csv([...people(3000), 'Bad,not-an-email,,']));
-    expect(job).toMatchObject({ state: 'importing', totalRows: 3001, rowsDone: 0, fileName: 'contacts.csv' });
+    const job = await started(user, csv([...people(6000), 'Bad,not-an-email,,']));
+    expect(job).toMatchObject({ state: 'importing', totalRows: 6001, rowsDone: 0, fileName: 'contacts.csv' });
     await expect.poll(async () => (await statusOf(user, job.id)).state, { timeout: 30_000 }).toBe('done');
     expect(await statusOf(user, job.id)).toMatchObject({
-      rowsDone: 3001,
-      imported: 3000,
+      rowsDone: 6001,
+      imported: 6000,
       skipped: 1,
-      invalid: [{ row: 3002, reason: 'Please enter a valid email address' }],
+      invalid: [{ row: 6002, reason: 'Please enter a valid email address' }],
       error: null,
     });
-    expect(await counted(user)).toEqual({ all: 3000, distinct: 3000 });
+    expect(await counted(user)).toEqual({ all: 6000, distinct: 6000 });
     await expect(access(importFileOf(dataDir, job.id))).rejects.toThrow();
   });
 

@@ -20,9 +20,8 @@ import { importPiece, type ImportOptions, type ImportRow } from './import';
 
 // Large CSV imports as jobs (issue 30; docs/decisions.md, "Contact imports as jobs"). The upload is checked and kept
 // under DATA_DIR; a job then imports it a piece at a time, each piece's contacts, refused rows and checkpoint in one
-// transaction, for a slice of time, and queues the next slice in the last piece's transaction. A process killed
-// mid-slice leaves its job to expire and be retried from the last checkpoint; slices keep that wait short, and let
-// several imports take turns.
+// transaction, for a slice of time, then queues the next slice. A process killed mid-slice leaves its job to expire
+// and be retried from the last checkpoint; slices keep that wait short, and let several imports take turns.
 
 export const CONTACT_IMPORT_QUEUE = 'contact-import';
 /** A slice works this long, then hands the rest to a new job. */
@@ -144,7 +143,7 @@ async function finish(db: Db, dataDir: string, importId: string, state: ContactI
 
 /**
  * Works one slice of an import: from its checkpoint, a piece of the file at a time, each in one transaction as the
- * member with the checkpoint moved on; for `sliceMs`, then the next slice is queued in the last piece's transaction.
+ * member with the checkpoint moved on; for `sliceMs`, then the next slice is queued.
  * A slice that finds the checkpoint moved by another (an expired slice's retry racing it) stops.
  */
 export async function workImportSlice(
@@ -176,7 +175,9 @@ export async function workImportSlice(
         // The header is record 0; blank lines keep their numbers but are not rows.
         if (index > 0 && !cells.every(isBlank)) rows.push({ row: index + 1, cells });
       });
-      const sliceOver = Date.now() - started >= sliceMs;
+      // A piece that completed no record (a last line without its line end, read before the end of the file is seen)
+      // never ends a slice: the next would start where this one did.
+      const sliceOver = !piece.last && piece.endOffset > offset && Date.now() - started >= sliceMs;
       const moved = await asMember(db, member, async (tx) => {
         const [current] = await tx
           .select({ offset: contactImports.fileOffset })
@@ -196,17 +197,17 @@ export async function workImportSlice(
             skipped: sql`${contactImports.skipped} + ${counts.skipped}`,
           })
           .where(eq(contactImports.id, importId));
-        if (sliceOver && queue) {
-          await queue.boss.send(CONTACT_IMPORT_QUEUE, { importId } satisfies ImportJob, {
-            db: jobsDbOf(tx),
-          } as PgBoss.SendOptions);
-        }
         return true;
       });
       if (!moved) return 'gone';
       offset = piece.endOffset;
       records += piece.records.length;
-      if (sliceOver) return 'more';
+      if (sliceOver) {
+        // After the commit, as the server's role (the member's may not reach the queue): a process killed before
+        // this leaves the slice's own job to expire and be run again from the checkpoint.
+        await queue?.boss.send(CONTACT_IMPORT_QUEUE, { importId } satisfies ImportJob);
+        return 'more';
+      }
     }
   } catch (error) {
     if (!(error instanceof CsvFileError)) throw error;
@@ -227,6 +228,7 @@ export async function startContactImportJobs(
   queue: JobQueue,
   dataDir: string,
   log: Pick<FastifyBaseLogger, 'error'>,
+  { sliceMs = SLICE_MS }: { sliceMs?: number } = {},
 ): Promise<{ stop(): Promise<void> }> {
   await queue.createQueue(CONTACT_IMPORT_QUEUE, {
     expireInSeconds: EXPIRE_SECONDS,
@@ -240,7 +242,7 @@ export async function startContactImportJobs(
     async (jobs) => {
       for (const job of jobs) {
         try {
-          await workImportSlice(db, queue, dataDir, job.data.importId);
+          await workImportSlice(db, queue, dataDir, job.data.importId, sliceMs);
         } catch (error) {
           log.error({ err: error, importId: job.data.importId }, 'a contact import slice failed');
           if (job.retryCount >= job.retryLimit) {
