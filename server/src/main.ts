@@ -6,6 +6,7 @@ import { FolderLockedError } from './db/folder-lock';
 import { serverLogger } from './http/request-log';
 import { startJobQueue } from './jobs/queue';
 import { startMailCheckJobs } from './modules/email/check-jobs';
+import { startOverdueReminders } from './modules/notifications/overdue-jobs';
 import { startWebhookDeliveries } from './modules/webhooks/delivery';
 import { rescopeStaleFormCss } from './modules/forms/scoped-css';
 
@@ -37,7 +38,8 @@ async function main() {
     }
     throw error;
   }
-  // Background work on the job queue (webhook deliveries, mail checks), shared by every process on the same database.
+  // Background work on the job queue (webhook deliveries, mail checks, overdue reminders), shared by every process
+  // on the same database.
   const jobs = await startJobQueue(database, log);
   const app = await buildApp({ config, database, loggerInstance: log, jobs });
   // Forms saved before their CSS was stored scoped, or under older rules: scoped once, now.
@@ -53,8 +55,11 @@ async function main() {
     allowPrivate: config.allowPrivateHosts,
     log: app.log,
   });
+  // Every user's overdue reminders, once a minute by whichever process takes the job.
+  const overdue = await startOverdueReminders(database.db, jobs, { log: app.log });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await overdue.stop();
     await webhooks.stop();
     await mailChecks.stop();
     await jobs.stop();
