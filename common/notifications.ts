@@ -3,7 +3,7 @@ import { pageOf } from './http';
 
 /**
  * The bell (decisions.md item 17). Submissions, bookings and assignments are written in the transaction that stores
- * them; a task or deal activity that fell due within the last day unfinished is written when the bell is read.
+ * them; a task or deal activity that fell due within the last day unfinished is written by a job once a minute.
  */
 export const notificationKinds = [
   'form_submission',

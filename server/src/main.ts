@@ -7,6 +7,7 @@ import { serverLogger } from './http/request-log';
 import { startJobQueue } from './jobs/queue';
 import { startContactImportJobs } from './modules/contacts/import-job';
 import { startMailCheckJobs } from './modules/email/check-jobs';
+import { startOverdueReminders } from './modules/notifications/overdue-jobs';
 import { startWebhookDeliveries } from './modules/webhooks/delivery';
 import { rescopeStaleFormCss } from './modules/forms/scoped-css';
 
@@ -38,7 +39,8 @@ async function main() {
     }
     throw error;
   }
-  // Background work on the job queue (webhook deliveries, mail checks, contact imports), shared by every process on the same database.
+  // Background work on the job queue (webhook deliveries, mail checks, overdue reminders, contact imports), shared by
+  // every process on the same database.
   const jobs = await startJobQueue(database, log);
   const app = await buildApp({ config, database, loggerInstance: log, jobs });
   // Forms saved before their CSS was stored scoped, or under older rules: scoped once, now.
@@ -54,10 +56,14 @@ async function main() {
     allowPrivate: config.allowPrivateHosts,
     log: app.log,
   });
+  // Every user's overdue reminders, once a minute by whichever process takes the job.
+  const overdue = await startOverdueReminders(database.db, jobs, { log: app.log });
+  // Contact imports, a slice at a time.
   const imports = await startContactImportJobs(database.db, jobs, config.dataDir, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await imports.stop();
+    await overdue.stop();
     await webhooks.stop();
     await mailChecks.stop();
     await jobs.stop();

@@ -37,6 +37,11 @@ export const dealActivities = pgTable(
     index('deal_activities_deal_status_due_idx').on(t.dealId, t.status, t.dueDate),
     // Calendar and today's schedule: owned or assigned (part 1 §7, part 2 §7), in (due_date, id) order.
     index('deal_activities_workspace_due_idx').on(t.workspaceId, t.dueDate, t.id),
+    // The overdue reminders' job (notifications/overdue.ts): every workspace's pending activities due in its window,
+    // keyed by the due time in UTC for the reason tasks_open_due_utc_idx is.
+    index('deal_activities_pending_due_utc_idx')
+      .on(sql`(${t.dueDate} at time zone 'UTC')`)
+      .where(sql`${t.status} = 'pending'`),
     // Assigned by another user only: an activity is assigned to its creator by default, and those rows are read
     // through user_due above; in this index they would be skipped one by one.
     index('deal_activities_assigned_due_idx')

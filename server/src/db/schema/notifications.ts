@@ -7,7 +7,7 @@ import { users } from './users';
 
 /**
  * What the header's bell shows (decisions.md item 17): written in the transaction of what caused it (a form
- * submission, a booking, an assignment) or, for overdue tasks and activities, when the bell is read. Read newest first.
+ * submission, a booking, an assignment) or, for overdue tasks and activities, by a job once a minute. Read newest first.
  */
 export const notifications = pgTable(
   'notifications',

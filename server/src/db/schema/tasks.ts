@@ -76,6 +76,12 @@ export const tasks = pgTable(
     index('tasks_assigned_created_idx')
       .on(t.assignedUserId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.assignedUserId} <> ${t.userId}`),
+    // The overdue reminders' job (notifications/overdue.ts): every workspace's open tasks that came due in its window.
+    // Keyed by the due time in UTC, an expression only that statement names: keyed by due_date itself, it would tempt
+    // the planner to read one workspace's day of tasks out of every workspace's (the dashboard, the calendar).
+    index('tasks_open_due_utc_idx')
+      .on(sql`(${t.dueDate} at time zone 'UTC')`)
+      .where(sql`${t.status} <> 'Done' and ${t.dueDate} is not null`),
     // The calendar and the .ics feed: the user's tasks in a range of due dates.
     index('tasks_workspace_due_idx')
       .on(t.workspaceId, t.dueDate, t.id)

@@ -6,7 +6,7 @@ import { allOn, listOf, notificationsApi, unreadOf } from '../../test/notificati
 import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
 
 // The bell (decisions.md item 17): a user's notifications only, read one or all, each kind turned on or off. Overdue
-// tasks and deal activities turned into notifications: overdue.test.ts.
+// tasks and deal activities turned into notifications by a job: overdue.test.ts and overdue-jobs.test.ts.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { withMember } from '../../http/with-member';
 import type { FastifyInstance } from 'fastify';
 import { notificationsApi } from '@common/notifications-api';
 import { serve } from '../../http/serve';
@@ -17,13 +16,11 @@ const LIST = 'notifications';
 export async function notificationsRoutes(app: FastifyInstance) {
   serve(app, notificationsApi.list, async (req) => {
     const before = app.cursors.open(req.query.cursor, req.user.id, LIST);
-    const page = await withMember(req, (db, member) =>
-      listNotifications(db, member, { limit: req.query.limit, before }),
-    );
+    const page = await listNotifications(app.db, req.user.id, { limit: req.query.limit, before });
     return app.cursors.pageOf(page, req.user.id, LIST);
   });
 
-  serve(app, notificationsApi.unread, (req) => withMember(req, (db, member) => getUnread(db, member)));
+  serve(app, notificationsApi.unread, (req) => getUnread(app.db, req.user.id));
 
   serve(app, notificationsApi.readAll, (req) => markAllRead(app.db, req.user.id));
 

@@ -1,14 +1,13 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { UNREAD_COUNT_CAP, type Notification, type NotificationSettings, type Unread } from '@common/notifications';
 import type { Db } from '../../db/client';
-import type { Member } from '../../db/member-scope';
 import { beforeKey, countUpTo, keysetPage } from '../../db/keyset';
 import { notifications, notificationSettings } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
-import { addOverdueNotifications } from './overdue';
 
 // The header's bell (decisions.md item 17): the user's notifications, what is unread, and which kinds they want.
+// Reading writes nothing: overdue reminders are added by a job each minute (overdue.ts).
 
 const notificationColumns = {
   id: notifications.id,
@@ -56,25 +55,18 @@ export function listNotificationsQuery(db: Db, userId: string, { limit, before }
     .limit(limit + 1);
 }
 
-/**
- * A page of the user's notifications, newest first. The first page adds the overdue reminders due by now; later
- * pages need not, as a reminder added meanwhile is newer than any of them.
- */
+/** A page of the user's notifications, newest first. */
 export async function listNotifications(
   db: Db,
-  member: Member,
+  userId: string,
   query: NotificationListQuery,
-  now = new Date(),
 ): Promise<KeysetPage<Notification>> {
-  if (!query.before) await addOverdueNotifications(db, member, now);
-  const rows = await listNotificationsQuery(db, member.userId, query);
+  const rows = await listNotificationsQuery(db, userId, query);
   return keysetPage(rows, query.limit, (row) => [row.createdKey, row.id], toNotification);
 }
 
 /** The badge: unread ones counted up to UNREAD_COUNT_CAP, and the newest unread (the app toasts one it has not seen). */
-export async function getUnread(db: Db, member: Member, now = new Date()): Promise<Unread> {
-  const { userId } = member;
-  await addOverdueNotifications(db, member, now);
+export async function getUnread(db: Db, userId: string): Promise<Unread> {
   const { count, hasMore } = await countUpTo(db, notifications, unread(userId), UNREAD_COUNT_CAP);
   if (!count) return { count, hasMore, newest: null };
   const [newest] = await db

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
@@ -32,6 +32,7 @@ function membershipQuery(db: Db) {
   return query;
 }
 
+// currentWorkspaceIdSql below chooses in the same order: a change here is one there.
 function prepareMembership(db: Db) {
   return db
     .select({
@@ -56,6 +57,17 @@ function prepareMembership(db: Db) {
     .limit(1)
     .prepare('current_workspace');
 }
+
+/**
+ * The id of the user's current workspace in hand-written SQL (`user`, an expression of their id), chosen as
+ * `currentWorkspace` chooses it (prepareMembership's order): null for an account in none. Work done for every user
+ * at once (the overdue reminders' job) reads it so, without a request.
+ */
+export const currentWorkspaceIdSql = (user: SQL) => sql`(select m.workspace_id from workspace_members m
+    join users u on u.id = m.user_id
+    where m.user_id = ${user}
+    order by m.workspace_id is not distinct from u.current_workspace_id desc, m.joined_at, m.workspace_id
+    limit 1)`;
 
 /** The signed-in routes' second guard (after requireUser): sets `req.workspace` of a session's request. */
 export async function requireWorkspace(req: FastifyRequest) {

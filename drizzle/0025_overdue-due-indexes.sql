@@ -1,0 +1,2 @@
+CREATE INDEX "deal_activities_pending_due_utc_idx" ON "deal_activities" USING btree (("due_date" at time zone 'UTC')) WHERE "deal_activities"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "tasks_open_due_utc_idx" ON "tasks" USING btree (("due_date" at time zone 'UTC')) WHERE "tasks"."status" <> 'Done' and "tasks"."due_date" is not null;
