@@ -32,7 +32,10 @@ CREATE TABLE "contact_imports" (
 	CONSTRAINT "contact_imports_state_check" CHECK ("contact_imports"."state" in ('importing', 'done', 'failed'))
 );
 --> statement-breakpoint
+DROP INDEX "contacts_workspace_email_lower_idx";--> statement-breakpoint
+ALTER TABLE "contacts" ADD COLUMN "email_key" text GENERATED ALWAYS AS (lower(email)) STORED;--> statement-breakpoint
 ALTER TABLE "contact_import_refusals" ADD CONSTRAINT "contact_import_refusals_import_id_contact_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."contact_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_imports" ADD CONSTRAINT "contact_imports_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_imports" ADD CONSTRAINT "contact_imports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "contact_imports_member_idx" ON "contact_imports" USING btree ("workspace_id","user_id","created_at");
+CREATE INDEX "contact_imports_member_idx" ON "contact_imports" USING btree ("workspace_id","user_id","created_at");--> statement-breakpoint
+CREATE INDEX "contacts_workspace_email_key_idx" ON "contacts" USING btree ("workspace_id","email_key") WHERE "contacts"."email_key" is not null;

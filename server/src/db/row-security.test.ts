@@ -16,7 +16,7 @@ let t: TestApp;
 let w: World;
 let carol: UserClient;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { jobs: true, files: true });
   w = await makeWorld(t.app);
   carol = await joined(t.app, w.a, 'carol', 'member');
   expect((await w.a.patch(`/api/workspace/members/${carol.id}`, { visibility: 'own' })).statusCode).toBe(200);
@@ -132,12 +132,13 @@ describe('row-level security on the shared tables', () => {
     const secured = rows.filter((row) => row.secured).map((row) => row.table_name);
     expect(secured.sort()).toEqual([...tableNames].sort());
     // The rest hold workspaces themselves, their members and invitations, the counters, which are read by
-    // workspace and member and written only by the shared tables' triggers, the members' API keys, personal rows
-    // read by their member only (as mail accounts are), and the webhooks, an Admin's, read by workspace and by the
-    // delivery jobs of every workspace, all by the server's own role.
+    // workspace and member and written only by the shared tables' triggers, the members' API keys and contact
+    // imports, personal rows read by their member only (as mail accounts are), and the webhooks, an Admin's, read by
+    // workspace and by the delivery jobs of every workspace, all by the server's own role.
     const rest = rows.filter((row) => !row.secured).map((row) => row.table_name);
     expect(rest.sort()).toEqual([
       'api_keys',
+      'contact_imports',
       'deal_stage_totals',
       'task_status_totals',
       'user_stats',

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../app';
@@ -42,11 +44,15 @@ export interface TestApp {
 export async function buildTestApp(
   config: Partial<Config> = {},
   options: Pick<AppOptions, 'answerQuestion'> & {
-    /** Starts the job queue on the test database, for routes whose work is a job ('Check Mail'). */
+    /** Starts the job queue on the test database, for routes whose work is a job ('Check Mail', an import). */
     jobs?: boolean;
+    /** A data folder of its own (uploads wait there), removed on close; else `config.dataDir`, or none usable. */
+    files?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { jobs: withJobs, ...appOptions } = options;
+  const { jobs: withJobs, files, ...appOptions } = options;
+  const dataDir = files ? await mkdtemp(path.join(tmpdir(), 'pipewise-test-')) : null;
+  if (dataDir) config = { ...config, dataDir };
   const database = await openTestDatabase();
   const jobs = withJobs ? await startJobQueue(database, console) : undefined;
   // Errors only: a 500 in a test prints its cause instead of leaving a bare status to guess from.
@@ -66,6 +72,7 @@ export async function buildTestApp(
       await jobs?.stop();
       await app.close();
       await database.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_IMPORT_LISTED_ROWS, CONTACT_IMPORT_MAX_BYTES, contactMessages } from '@common/contacts';
 import { expectRefused, importApi, multipart, standard } from '../../test/contact-import-kit';
@@ -11,16 +8,11 @@ import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
 // the cap of bad rows listed. What is imported: csv-import.test.ts.
 
 let t: TestApp;
-let dataDir: string;
 beforeAll(async () => {
-  // The uploaded file waits in the data folder; the import's job is worked by the kit (finishImports).
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pipewise-import-'));
-  t = await buildTestApp({ dataDir }, { jobs: true });
+  // An import's file waits in the data folder for its job.
+  t = await buildTestApp({}, { jobs: true, files: true });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 const { send, importFile, imported, stored } = importApi(() => t);
 
 describe('contact import', () => {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importApi } from '../../test/contact-import-kit';
 import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
@@ -10,16 +7,11 @@ import { buildTestApp, signUp, type TestApp } from '../../test/test-app';
 // over several pieces. What is refused: csv-import-refusals.test.ts; the job itself: import-job.test.ts.
 
 let t: TestApp;
-let dataDir: string;
 beforeAll(async () => {
-  // The uploaded file waits in the data folder; the import's job is worked by the kit (finishImports).
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pipewise-import-'));
-  t = await buildTestApp({ dataDir }, { jobs: true });
+  // An import's file waits in the data folder for its job.
+  t = await buildTestApp({}, { jobs: true, files: true });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 const { imported, stored } = importApi(() => t);
 
 describe('contact import', () => {

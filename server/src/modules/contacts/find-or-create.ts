@@ -1,4 +1,4 @@
-import { and, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ownedBy, visibleTo, type Member } from '../../db/member-scope';
 import { contacts } from '../../db/schema';
@@ -37,11 +37,8 @@ export async function findOrCreateContactByEmail(
       .select({ id: contacts.id })
       .from(contacts)
       .where(
-        and(
-          visibleTo(contacts, member),
-          isNotNull(contacts.email),
-          sql`lower(${contacts.email}) = ${email.toLowerCase()}`,
-        ),
+        // Answered by contacts_workspace_email_key_idx.
+        and(visibleTo(contacts, member), eq(contacts.emailKey, email.toLowerCase())),
       )
       .orderBy(contacts.createdAt, contacts.id)
       .limit(1)

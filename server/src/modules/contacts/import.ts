@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { ContactImportField } from '@common/contacts';
 import type { Tx } from '../../db/client';
 import { ownedBy, visibleSql, visibleTo, type Member } from '../../db/member-scope';
@@ -106,13 +106,13 @@ async function existingEmails(
   const keys = [...new Set(rows.flatMap(({ values }) => (values.email ? [values.email.toLowerCase()] : [])))];
   const found = new Map<string, string>();
   if (keys.length === 0) return found;
-  // Answered by contacts_workspace_email_lower_idx.
+  // Answered by contacts_workspace_email_key_idx.
   const matches = await tx
-    .select({ id: contacts.id, key: sql<string>`lower(${contacts.email})` })
+    .select({ id: contacts.id, key: contacts.emailKey })
     .from(contacts)
-    .where(and(visibleTo(contacts, member), isNotNull(contacts.email), inArray(sql`lower(${contacts.email})`, keys)))
+    .where(and(visibleTo(contacts, member), inArray(contacts.emailKey, keys)))
     .orderBy(contacts.createdAt, contacts.id);
-  for (const { id, key } of matches) if (!found.has(key)) found.set(key, id);
+  for (const { id, key } of matches) if (key !== null && !found.has(key)) found.set(key, id);
   return found;
 }
 

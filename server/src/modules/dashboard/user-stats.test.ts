@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,16 +14,11 @@ import { statsSql, type StatsRow } from './queries';
 // their own workspace; records given to another user stay in theirs). The changes: test/user-stats-operations.ts.
 
 let t: TestApp;
-let dataDir: string;
 beforeAll(async () => {
   // An import's file waits in the data folder for its job.
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pipewise-stats-'));
-  t = await buildTestApp({ dataDir }, { jobs: true });
+  t = await buildTestApp({}, { jobs: true, files: true });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const db = () => t.database.db;
 const rows = <T>(query: ReturnType<typeof sql>) => selectRows<T>(db(), query);

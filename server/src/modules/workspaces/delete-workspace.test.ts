@@ -20,7 +20,7 @@ const currentOf = async (user: UserClient) => (await workspacesOf(user)).find((w
 describe('deleting a workspace', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { jobs: true, files: true });
   });
   afterAll(() => t.close());
 
