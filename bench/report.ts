@@ -79,9 +79,24 @@ export function reportText(run: {
   coldList: number;
   burst: Burst;
   largeMessageLine: string;
+  /** The import of a large CSV file (bench/contact-import.ts). */
+  importLine: string;
   bundles: BundleReport | null;
 }): string {
-  const { kind, quick, size, seeded, seconds, rows, coldHealth, coldList, burst, largeMessageLine, bundles } = run;
+  const {
+    kind,
+    quick,
+    size,
+    seeded,
+    seconds,
+    rows,
+    coldHealth,
+    coldList,
+    burst,
+    largeMessageLine,
+    importLine,
+    bundles,
+  } = run;
   return [
     `### ${kind === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite)'}${quick ? ' — quick run' : ''}`,
     '',
@@ -99,6 +114,7 @@ export function reportText(run: {
       `${burst.me.errors + burst.list.errors ? ` (${burst.me.errors + burst.list.errors} errors)` : ''}.`,
     '',
     largeMessageLine,
+    importLine,
     '',
     bundles ? formatBundleReport(bundles) : 'Bundle sizes: not measured in this run (--no-bundles).',
   ].join('\n');
