@@ -33,7 +33,8 @@ export const contactMessages = {
   importMalformed: (row: number) =>
     `The file is not valid CSV: a quoted value that starts on row ${row} is never closed`,
   importFailed: 'Failed to import contacts',
-  importSummary: (imported: number, skipped: number) => `${imported} imported, ${skipped} skipped`,
+  importSummary: (imported: number, skipped: number) =>
+    `${imported.toLocaleString('en-US')} imported, ${skipped.toLocaleString('en-US')} skipped`,
   /** The import runs as a background job (issue 30): its progress, and what becomes of it. */
   importUnavailable: 'Imports cannot start right now. Try again in a moment.',
   importProgress: (done: number, total: number) =>

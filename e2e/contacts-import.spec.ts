@@ -99,4 +99,41 @@ test.describe('contacts', () => {
     await expect(listedNames(page)).toHaveText(['Ada Lovelace', 'Grace Hopper', 'New Person']);
     await expect(notice).toBeHidden();
   });
+
+  test('a large import goes on while the page is left: its progress shows in the dialog and on the contacts page', async ({
+    page,
+    signedIn: _,
+  }) => {
+    test.slow();
+    const rows = 60_000;
+    const lines = Array.from(
+      { length: rows },
+      (_, i) => `Person ${i},person${i}@example.com,+1 555 ${i},Company ${i % 97}`,
+    );
+    await page.goto('/app/contacts');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import contacts' });
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'many.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['Name,Email,Phone,Company', ...lines].join('\n')),
+    });
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    const progress = dialog.getByRole('progressbar', { name: 'Importing contacts' });
+    await expect(progress).toHaveAttribute('aria-valuetext', /^[\d,]+ of 60,000 rows$/);
+    await expect(dialog.getByText('You can close this window')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Left and come back to: the contacts page follows the import to its end.
+    await page.goto('/app/dashboard');
+    await page.goto('/app/contacts');
+    const notice = page.getByRole('region', { name: 'Import contacts' });
+    await expect(notice.getByText('many.csv')).toBeVisible();
+    await expect(notice.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 120_000 });
+    await expect(notice.getByRole('status')).toHaveText('60,000 imported, 0 skipped');
+    await expect(notice.getByRole('link', { name: 'Download the rows not imported' })).toHaveCount(0);
+    // Counted up to 10,000, as every list's total is.
+    await expect(page.getByText('10,000+ contacts')).toBeVisible();
+  });
 });

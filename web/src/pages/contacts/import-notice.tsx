@@ -3,7 +3,7 @@ import { contactMessages } from '@common/contacts';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ImportProgress } from './import-progress';
-import { ImportReportLink } from './import-result';
+import { importOutcome, ImportReportLink } from './import-result';
 import { useCurrentImport, useDismissImport } from './import-status';
 
 /**
@@ -14,7 +14,6 @@ export function ImportNotice({ hidden }: { hidden: boolean }) {
   const { data: job } = useCurrentImport();
   const dismiss = useDismissImport();
   if (!job || hidden) return null;
-  const summary = contactMessages.importSummary(job.imported, job.skipped);
   return (
     <Card className="mb-4 p-4">
       <section aria-label={contactMessages.importTitle} className="space-y-3">
@@ -43,7 +42,7 @@ export function ImportNotice({ hidden }: { hidden: boolean }) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             {job.error && <p className="w-full text-sm text-red-700 dark:text-red-400">{job.error}</p>}
             <p role="status" className="text-sm text-slate-800 dark:text-slate-200">
-              {job.updated > 0 ? `${summary}, ${job.updated} updated` : summary}
+              {importOutcome(job)}
             </p>
             <ImportReportLink job={job} />
           </div>

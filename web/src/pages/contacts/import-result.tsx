@@ -27,6 +27,12 @@ function RowList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
+/** What an import did, in a line: its counts, and the contacts it updated when there are any. */
+export function importOutcome(job: ContactImport): string {
+  const summary = contactMessages.importSummary(job.imported, job.skipped);
+  return job.updated > 0 ? `${summary}, ${job.updated.toLocaleString('en-US')} updated` : summary;
+}
+
 /** The report of the rows not imported, as CSV, when there are any. */
 export function ImportReportLink({ job }: { job: ContactImport }) {
   if (job.skipped === 0) return null;
@@ -40,12 +46,11 @@ export function ImportReportLink({ job }: { job: ContactImport }) {
 
 /** What a finished import did: the counts, then each row that was refused or was a duplicate, and the report. */
 export function ImportResult({ job }: { job: ContactImport }) {
-  const summary = contactMessages.importSummary(job.imported, job.skipped);
   return (
     <div className="space-y-4">
       {job.error && <FormAlert message={job.error} />}
       <p role="status" className="text-base font-semibold text-slate-900 dark:text-slate-100">
-        {job.updated > 0 ? `${summary}, ${job.updated} updated` : summary}
+        {importOutcome(job)}
       </p>
       <RowList title="Rows not imported" items={job.invalid.map(({ row, reason }) => `Row ${row}: ${reason}`)} />
       <RowList
