@@ -1,7 +1,9 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { RecordVisibility, WorkspaceRole } from '@common/workspaces';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { users, workspaceMembers, workspaces } from '../../db/schema';
+import { workspaceMembers } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
 import { AppError } from '../../errors';
 import { ensureProfile } from '../profile/service';
 import type { WorkspaceScope } from './scope';
@@ -19,48 +21,36 @@ export async function currentWorkspace(
   db: Db,
   userId: string,
 ): Promise<WorkspaceScope & { lastActiveAt: Date | null; webhooks: boolean }> {
-  const [row] = await membershipQuery(db).execute({ userId });
-  if (row) return row as WorkspaceScope & { lastActiveAt: Date | null; webhooks: boolean };
+  // membership_of (migration 0027): the database keeps its plan, where a join sent as a statement is planned anew on
+  // every request on the embedded database. It chooses as currentWorkspaceIdSql below does: a change there is one
+  // here. `webhooks`: whether a change here may have an event to write (webhooks/emit.ts); without an endpoint, no
+  // statement.
+  const [row] = await selectRows<MembershipRow>(db, sql`select * from membership_of(${userId})`);
+  if (row) {
+    return {
+      id: row.id,
+      name: row.name,
+      role: row.role as WorkspaceRole,
+      visibility: row.visibility as RecordVisibility,
+      lastActiveAt: row.last_active_at === null ? null : new Date(row.last_active_at),
+      webhooks: row.webhooks,
+    };
+  }
   return { ...(await createWorkspace(db, userId)), lastActiveAt: null, webhooks: false };
 }
 
-/** The query of every signed-in request, prepared once per database (as the session check's is). */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareMembership>>();
-function membershipQuery(db: Db) {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = prepareMembership(db)));
-  return query;
-}
-
-// currentWorkspaceIdSql below chooses in the same order: a change here is one there.
-function prepareMembership(db: Db) {
-  return db
-    .select({
-      id: workspaceMembers.workspaceId,
-      name: workspaces.name,
-      role: workspaceMembers.role,
-      visibility: workspaceMembers.visibility,
-      lastActiveAt: workspaceMembers.lastActiveAt,
-      // Whether a change here may have an event to write (webhooks/emit.ts): without an endpoint, no statement.
-      webhooks: sql<boolean>`exists (select 1 from webhook_endpoints e
-        where e.workspace_id = ${workspaceMembers.workspaceId} and e.enabled)`,
-    })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.userId, sql.placeholder('userId')))
-    .orderBy(
-      sql`${workspaceMembers.workspaceId} is not distinct from ${users.currentWorkspaceId} desc`,
-      asc(workspaceMembers.joinedAt),
-      asc(workspaceMembers.workspaceId),
-    )
-    .limit(1)
-    .prepare('current_workspace');
+interface MembershipRow {
+  id: string;
+  name: string;
+  role: string;
+  visibility: string;
+  last_active_at: Date | string | null;
+  webhooks: boolean;
 }
 
 /**
  * The id of the user's current workspace in hand-written SQL (`user`, an expression of their id), chosen as
- * `currentWorkspace` chooses it (prepareMembership's order): null for an account in none. Work done for every user
+ * `currentWorkspace` chooses it (membership_of's order, migration 0027): null for an account in none. Work done for every user
  * at once (the overdue reminders' job) reads it so, without a request.
  */
 export const currentWorkspaceIdSql = (user: SQL) => sql`(select m.workspace_id from workspace_members m

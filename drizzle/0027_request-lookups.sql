@@ -30,3 +30,28 @@ BEGIN
   WHERE k.secret_hash = hash;
 END
 $$;
+--> statement-breakpoint
+-- The member's current workspace, read by every signed-in request of a session (modules/workspaces/current-workspace.ts):
+-- the one chosen if they are still a member of it, else the first they joined. A function for the same reason.
+CREATE FUNCTION membership_of(member uuid)
+RETURNS TABLE (
+  id uuid,
+  name text,
+  role text,
+  visibility text,
+  last_active_at timestamptz,
+  webhooks boolean
+)
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN QUERY
+  SELECT m.workspace_id, w.name, m.role, m.visibility, m.last_active_at,
+    EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.workspace_id = m.workspace_id AND e.enabled)
+  FROM workspace_members m
+  JOIN workspaces w ON w.id = m.workspace_id
+  JOIN users u ON u.id = m.user_id
+  WHERE m.user_id = member
+  ORDER BY m.workspace_id IS NOT DISTINCT FROM u.current_workspace_id DESC, m.joined_at, m.workspace_id
+  LIMIT 1;
+END
+$$;
