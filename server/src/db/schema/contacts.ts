@@ -43,7 +43,9 @@ export const contacts = pgTable(
       sql`(coalesce(${t.name}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.company}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
     ),
     // The duplicate check of imports and leads: a contact with the same e-mail, whatever its case.
-    index('contacts_workspace_email_key_idx').on(t.workspaceId, t.emailKey).where(sql`${t.emailKey} is not null`),
+    index('contacts_workspace_email_key_idx')
+      .on(t.workspaceId, t.emailKey)
+      .where(sql`${t.emailKey} is not null`),
   ],
 );
 
