@@ -42,6 +42,7 @@ export const contactMessages = {
   importRunning: 'Importing contacts',
   importFinished: 'Import finished',
   importLeaveHint: 'You can close this window: the import goes on, and the contacts page shows where it is.',
+  importInBackground: 'Continue in the background',
   importStopped: 'The import stopped before the end: the rows before it were imported. Try the rest again.',
   importNotMember: 'The import stopped: you are no longer a member of this workspace.',
   importReport: 'Download the rows not imported',

@@ -122,7 +122,7 @@ test.describe('contacts', () => {
     const progress = dialog.getByRole('progressbar', { name: 'Importing contacts' });
     await expect(progress).toHaveAttribute('aria-valuetext', /^[\d,]+ of 60,000 rows$/);
     await expect(dialog.getByText('You can close this window')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Continue in the background' }).click();
     await expect(dialog).toBeHidden();
 
     // Left and come back to: the contacts page follows the import to its end.

@@ -93,7 +93,7 @@ export function ImportModal({ open, onOpenChange }: ImportModalProps) {
         </>
       ) : (
         <Button variant="secondary" onClick={close}>
-          Close
+          {contactMessages.importInBackground}
         </Button>
       )
     ) : (
