@@ -15,6 +15,7 @@ function realParam(w: World, segments: string[], index: number): string {
   const owner = segments[index - 1];
   const ids: Record<string, string> = {
     contacts: w.contactId,
+    imports: w.contactImportId,
     pipelines: w.pipelineId,
     deals: w.dealId,
     activities: w.activityId,
