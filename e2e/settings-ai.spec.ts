@@ -119,7 +119,10 @@ test.describe('settings', () => {
 
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(baseUrl).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // Polled: read at once after the resize, the page can still have the wide layout's width.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
   });
 
   test('a failed save of the AI configuration says so', async ({ page, signedIn: _ }) => {
