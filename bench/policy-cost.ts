@@ -78,14 +78,23 @@ async function main() {
           }),
       ],
     ];
-    console.log(`| call | own role, ms | in a transaction, ms | as the member, ms | × |`);
-    console.log(`| --- | ---: | ---: | ---: | ---: |`);
+    console.log(
+      `| call | own role, ms | in a transaction, ms | as the member, ms | × | as the member, a GET's way, ms | × |`,
+    );
+    console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: |`);
     for (const [name, call] of calls) {
       const plain = await median(() => call(database.db));
       const transaction = await median(() => database.db.transaction((tx) => call(tx)));
       const scoped = await median(() => asMember(database.db, member, (tx) => call(tx)));
+      // A GET's reads (`withMember`): on PostgreSQL without a transaction, on the member's read connections.
+      const read = name.includes('created')
+        ? null
+        : await median(() => asMember(database.db, member, (tx) => call(tx), { readOnly: true }));
       const ms = (value: number) => value.toFixed(2);
-      console.log(`| ${name} | ${ms(plain)} | ${ms(transaction)} | ${ms(scoped)} | ${(scoped / plain).toFixed(2)} |`);
+      const readCells = read === null ? '– | –' : `${ms(read)} | ${(read / plain).toFixed(2)}`;
+      console.log(
+        `| ${name} | ${ms(plain)} | ${ms(transaction)} | ${ms(scoped)} | ${(scoped / plain).toFixed(2)} | ${readCells} |`,
+      );
     }
   } finally {
     await database.close();

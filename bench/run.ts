@@ -2,6 +2,8 @@
 //   npm run bench                       embedded database (PGlite), the full data (SIZE), 8 s a measurement
 //   DATABASE_URL=postgres://… npm run bench   the same on PostgreSQL (a fresh database is made and dropped)
 //   npm run bench -- --quick            a twentieth of the data, concurrency 16, 1 s a measurement, figures only (CI)
+//   npm run bench -- --only=contacts    only the lines whose names contain a word given ("import": the contact import)
+//   npm run bench -- --cpu-prof         the server's CPU profile of the run, into test-results/cpu-profiles
 // With the test mail servers' settings (eval "$(scripts/mail-servers.sh start)"), also the server while a ~25 MB
 // message arrives.
 // The bench user is a heavy user (see SIZE: contacts, deals over three pipelines with their activities, projects,
@@ -58,6 +60,10 @@ const only = process.argv
   .split(',');
 const chosen = <T extends { name: string }>(lines: T[]) =>
   only ? lines.filter((line) => only.some((part) => line.name.includes(part))) : lines;
+/** The contact import is measured with the lines, or when `--only` names it ("import"). */
+const IMPORT_LINE = 'contact import';
+/** `--cpu-prof`: the server writes its CPU profile of the run into test-results/cpu-profiles (node's --cpu-prof). */
+const cpuProfile = process.argv.includes('--cpu-prof');
 // CI runs the quick bench on both databases: a few minutes each, to show every path still answers and roughly how fast.
 const scale = quick ? 20 : 1;
 /** A realistic heavy user (issue 14); a twentieth of it with --quick. */
@@ -179,7 +185,10 @@ async function main() {
     const loopFile = path.join(dataDir, 'event-loop.json');
     const mail = mailTestServers();
     const serverEnv = benchServerEnv({ port, dataDir, loopFile, secretKey: SECRET_KEY, databaseUrl: fresh?.url, mail });
-    const serverArgs = ['--import', './bench/event-loop-probe.mjs', 'server/src/main.ts'];
+    const profileArgs = cpuProfile
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(projectDir, 'test-results', 'cpu-profiles')}`]
+      : [];
+    const serverArgs = [...profileArgs, '--import', './bench/event-loop-probe.mjs', 'server/src/main.ts'];
     // Cold start: from spawning the server on the seeded data to its first 200.
     let spawnedAt = performance.now();
     const server = await startProcess(serverArgs, serverEnv, async () => (await fetch(`${base}/api/health`)).ok, 10);
@@ -222,8 +231,9 @@ async function main() {
     await settle(base);
     const largeMessageLine = await largeMessageReport(base, cookie, server, loopFile, mail);
     // Last, as it adds its rows to the bench user's contacts: a million (a twentieth with --quick), new e-mails.
-    console.log(`[${elapsed()}] A contact import…`);
-    const importFigures = await measureImport(base, cookie, dataDir, IMPORT_ROWS);
+    const measuresImport = chosen([{ name: IMPORT_LINE }]).length > 0;
+    if (measuresImport) console.log(`[${elapsed()}] A contact import…`);
+    const importFigures = measuresImport ? await measureImport(base, cookie, dataDir, IMPORT_ROWS) : null;
     await stopProcess(server);
 
     // Cold start again, to the first signed-in list (the session is in the database).
@@ -281,7 +291,7 @@ async function main() {
       coldList,
       burst,
       largeMessageLine,
-      importLine: importLine(importFigures),
+      importLine: importFigures ? importLine(importFigures) : 'Contact import: not measured in this run (--only).',
       bundles,
     });
     console.log(`\n${report}\n`);

@@ -10,6 +10,7 @@ import * as schema from './schema';
 import { startAutoAnalyze } from './auto-analyze';
 import { DrizzlePglite } from './drizzle-pglite';
 import { acquireFolderLock } from './folder-lock';
+import { MEMBER_READ_OPTIONS, useMemberReadPool } from './member-scope';
 import { inProject } from '../project-root';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -66,7 +67,24 @@ async function openPostgres(url: string): Promise<Database> {
     await pool.end();
     throw error;
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  // Reads as a member go to connections of the member's role (member-scope.ts, `asMember`): opened when first needed,
+  // after the migrations above made the role.
+  const readPool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    options: MEMBER_READ_OPTIONS,
+  });
+  readPool.on('error', () => undefined);
+  readPool.on('connect', (client) => client.on('error', () => undefined));
+  useMemberReadPool(db as unknown as Db, readPool);
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([pool.end(), readPool.end()]);
+    },
+  };
 }
 
 /**

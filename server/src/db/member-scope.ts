@@ -4,6 +4,7 @@ import { NodePgSession, NodePgTransaction, type NodePgSessionOptions } from 'dri
 import { PgTransaction, type PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { AppError, sqlStateOf } from '../errors';
 import type { Db, Tx } from './client';
 
 /**
@@ -76,12 +77,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * transaction only. Plain text without parameters, so it can go in one message with `begin` (on PostgreSQL) and costs
  * one call, not a parse and a bind; the ids are checked to be UUIDs, the one thing they can be.
  */
-function memberSettings(member: Member): string {
+function memberSettings(member: Member, { forSession = false } = {}): string {
   if (!UUID.test(member.workspaceId) || !UUID.test(member.userId)) throw new Error('A member’s ids are UUIDs');
-  return `select set_config('role', '${MEMBER_ROLE}', true),
-    set_config('pipewise.workspace_id', '${member.workspaceId}', true),
-    set_config('pipewise.user_id', '${member.userId}', true),
-    set_config('pipewise.own_only', '${member.ownOnly ? 'on' : 'off'}', true)`;
+  const local = !forSession;
+  // A read connection is the member's role from its start (MEMBER_READ_OPTIONS).
+  const role = forSession ? '' : `set_config('role', '${MEMBER_ROLE}', true), `;
+  return `select ${role}set_config('pipewise.workspace_id', '${member.workspaceId}', ${local}),
+    set_config('pipewise.user_id', '${member.userId}', ${local}),
+    set_config('pipewise.own_only', '${member.ownOnly ? 'on' : 'off'}', ${local})`;
 }
 
 /**
@@ -92,8 +95,18 @@ function memberSettings(member: Member): string {
  * A service's own `transaction` inside `work` runs in this one rather than in a savepoint (two statements fewer for
  * every write; measured in docs/performance.md): any failure ends the whole request's transaction, so a service must
  * not catch a database error and carry on in it.
+ *
+ * `readOnly` work (a GET's) on PostgreSQL runs without a transaction, on a connection of the member's role kept for
+ * reads (`pgMemberRead`): two round trips fewer a request.
  */
-export async function asMember<T>(db: Db | Tx, member: Member, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function asMember<T>(
+  db: Db | Tx,
+  member: Member,
+  work: (tx: Tx) => Promise<T>,
+  { readOnly = false }: { readOnly?: boolean } = {},
+): Promise<T> {
+  const readPool = readOnly ? memberReadPools.get(db) : undefined;
+  if (readPool) return pgMemberRead(readPool, sessionOf(db), member, work);
   const settings = memberSettings(member);
   // Already in a transaction (a test's, a batch's): a savepoint of it, as Drizzle nests them.
   if (is(db, PgTransaction)) {
@@ -131,6 +144,18 @@ interface NodePgSessionParts {
 /** One transaction object per pooled connection: made once, used by one request at a time. */
 const connectionTransactions = new WeakMap<pg.PoolClient, Tx>();
 
+/** Drizzle's transaction object over a pooled connection, with Drizzle's settings from `session` (the pool's). */
+function transactionOn(client: pg.PoolClient, session: object): Tx {
+  let tx = connectionTransactions.get(client);
+  if (!tx) {
+    const { dialect, schema, options } = session as unknown as NodePgSessionParts;
+    const connection = new NodePgSession(client, dialect, schema, options);
+    tx = inline(new NodePgTransaction(dialect, connection, schema) as unknown as Tx);
+    connectionTransactions.set(client, tx);
+  }
+  return tx;
+}
+
 /**
  * The member's transaction on PostgreSQL: `begin` and the settings in one round trip (Drizzle's own transaction
  * sends them as two), then `work` on that connection, then `commit`. A connection whose rollback failed is closed
@@ -141,24 +166,66 @@ async function pgMemberTransaction<T>(
   settings: string,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const { client: pool, dialect, schema, options } = session as unknown as NodePgSessionParts;
+  const { client: pool } = session as unknown as NodePgSessionParts;
   const client = await pool.connect();
   let broken = false;
   try {
     await client.query(`begin; ${settings}`);
-    let tx = connectionTransactions.get(client);
-    if (!tx) {
-      const connection = new NodePgSession(client, dialect, schema, options);
-      tx = inline(new NodePgTransaction(dialect, connection, schema) as unknown as Tx);
-      connectionTransactions.set(client, tx);
-    }
-    const result = await work(tx);
+    const result = await work(transactionOn(client, session));
     const { command } = await client.query('commit');
     // A failed statement whose error `work` swallowed: PostgreSQL answers the commit with a rollback.
     if (command === 'ROLLBACK') throw new Error('The transaction was rolled back');
     return result;
   } catch (error) {
     await client.query('rollback').catch(() => (broken = true));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * The pool of read connections of a PostgreSQL database (client.ts): each connection is the member's role from its
+ * start and refuses writes (`default_transaction_read_only`), for good; only the member settings change on it.
+ */
+const memberReadPools = new WeakMap<Db | Tx, pg.Pool>();
+
+export function useMemberReadPool(db: Db, pool: pg.Pool): void {
+  memberReadPools.set(db, pool);
+}
+
+/** The startup options of a read connection: the member's role, and no writes (`useMemberReadPool`). */
+export const MEMBER_READ_OPTIONS = `-c role=${MEMBER_ROLE} -c default_transaction_read_only=on`;
+
+/** Whose settings a read connection holds now: set for the session, so they stay after each request. */
+const readConnectionMembers = new WeakMap<pg.PoolClient, string>();
+
+/**
+ * A member's reads on PostgreSQL in as few round trips as without row-level security: on a connection of the
+ * member's role (`useMemberReadPool`) whose session already holds this member's settings, or is given them first
+ * (one statement), the work's statements each in their own implicit transaction, as reads were before the policies.
+ * A read connection never opens a transaction (a service's own `transaction` runs inline), so no error can leave it
+ * holding another member's settings: the settings it holds are always the ones recorded here.
+ */
+async function pgMemberRead<T>(
+  pool: pg.Pool,
+  session: PgSession,
+  member: Member,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const key = `${member.workspaceId} ${member.userId} ${member.ownOnly ? 'on' : 'off'}`;
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    if (readConnectionMembers.get(client) !== key) {
+      readConnectionMembers.delete(client);
+      await client.query(memberSettings(member, { forSession: true }));
+      readConnectionMembers.set(client, key);
+    }
+    return await work(transactionOn(client, session));
+  } catch (error) {
+    // A database's or the request's own error leaves the connection as it was; anything else may have broken it.
+    broken = !sqlStateOf(error) && !(error instanceof AppError);
     throw error;
   } finally {
     client.release(broken);

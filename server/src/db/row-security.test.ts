@@ -44,33 +44,40 @@ async function rowsByWorkspace(table: string): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.workspace_id, row.n]));
 }
 
-/** Every row of `table` with no filter at all, as `member`. */
-const unscoped = (member: Member, table: string) =>
-  asMember(db(), member, (tx) =>
-    selectRows<{ workspace_id: string; user_id: string }>(
-      tx,
-      sql`select workspace_id, user_id from ${sql.identifier(table)}`,
-    ),
+/** Every row of `table` with no filter at all, as `member`; `readOnly` as a GET reads (on PostgreSQL, no transaction). */
+const unscoped = (member: Member, table: string, readOnly = false) =>
+  asMember(
+    db(),
+    member,
+    (tx) =>
+      selectRows<{ workspace_id: string; user_id: string }>(
+        tx,
+        sql`select workspace_id, user_id from ${sql.identifier(table)}`,
+      ),
+    { readOnly },
   );
 
 const sqlState = (error: unknown) =>
   (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
 
 describe('row-level security on the shared tables', () => {
-  it('gives a member with no filter exactly their workspace’s rows, in every shared table', async () => {
-    for (const table of tableNames) {
-      const counts = await rowsByWorkspace(table);
-      expect(counts.get(w.a.id), `A has a row in ${table}`).toBeGreaterThan(0);
-      for (const user of [w.a, w.b]) {
-        const rows = await unscoped(soloMember(user.id), table);
-        expect(rows.length, table).toBe(counts.get(user.id) ?? 0);
-        expect(
-          rows.every((row) => row.workspace_id === user.id),
-          table,
-        ).toBe(true);
+  it.each([false, true])(
+    'gives a member with no filter exactly their workspace’s rows, in every shared table (reads only: %s)',
+    async (readOnly) => {
+      for (const table of tableNames) {
+        const counts = await rowsByWorkspace(table);
+        expect(counts.get(w.a.id), `A has a row in ${table}`).toBeGreaterThan(0);
+        for (const user of [w.a, w.b]) {
+          const rows = await unscoped(soloMember(user.id), table, readOnly);
+          expect(rows.length, table).toBe(counts.get(user.id) ?? 0);
+          expect(
+            rows.every((row) => row.workspace_id === user.id),
+            table,
+          ).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('gives a transaction with no member set nothing', async () => {
     for (const table of tableNames) {
@@ -110,14 +117,16 @@ describe('row-level security on the shared tables', () => {
   it('gives an "own records" member only their own forms and chatbots, and the workspace’s tasks', async () => {
     const member: Member = { workspaceId: w.a.id, userId: carol.id, ownOnly: true };
     expect(await unscoped(member, 'forms')).toEqual([]);
-    expect(await unscoped(member, 'chatbot_flows')).toEqual([]);
+    expect(await unscoped(member, 'chatbot_flows', true)).toEqual([]);
     const form = await carol.post('/api/forms', { name: 'Carol’s form' });
     expect(form.statusCode, form.body).toBe(201);
-    expect(await unscoped(member, 'forms')).toEqual([{ workspace_id: w.a.id, user_id: carol.id }]);
-    // The same member seeing all: the workspace's.
-    expect((await unscoped({ ...member, ownOnly: false }, 'forms')).length).toBe(
-      (await rowsByWorkspace('forms')).get(w.a.id),
-    );
+    for (const readOnly of [false, true]) {
+      expect(await unscoped(member, 'forms', readOnly)).toEqual([{ workspace_id: w.a.id, user_id: carol.id }]);
+      // The same member seeing all: the workspace's.
+      expect((await unscoped({ ...member, ownOnly: false }, 'forms', readOnly)).length).toBe(
+        (await rowsByWorkspace('forms')).get(w.a.id),
+      );
+    }
     // Tasks are filtered for her by the service alone (a task assigned to her may be handed on: docs/decisions.md).
     expect((await unscoped(member, 'tasks')).length).toBe((await rowsByWorkspace('tasks')).get(w.a.id));
   });
@@ -190,5 +199,67 @@ describe('the member’s transaction', () => {
   it('refuses a member whose ids are not UUIDs, before any statement', async () => {
     const forged: Member = { workspaceId: `x'); drop table contacts; --`, userId: w.a.id, ownOnly: false };
     await expect(asMember(db(), forged, () => Promise.resolve(1))).rejects.toThrow('UUID');
+  });
+});
+
+describe('a member’s reads', () => {
+  /** Who a read runs as, and the rows of tasks it sees without a filter. */
+  const whoReads = (member: Member) =>
+    asMember(
+      db(),
+      member,
+      async (tx) => {
+        const [who] = await selectRows<{ role: string; workspace: string; user: string; own: string }>(
+          tx,
+          sql`select current_user as role, current_setting('pipewise.workspace_id') as workspace,
+            current_setting('pipewise.user_id') as user, current_setting('pipewise.own_only') as own`,
+        );
+        const forms = await selectRows<{ user_id: string }>(tx, sql`select user_id from forms`);
+        return { ...who!, forms: forms.length };
+      },
+      { readOnly: true },
+    );
+
+  it('gives each member their own settings on a shared connection, many members at once', async () => {
+    const members: Member[] = [
+      soloMember(w.a.id),
+      soloMember(w.b.id),
+      { workspaceId: w.a.id, userId: carol.id, ownOnly: true },
+    ];
+    const forms = await rowsByWorkspace('forms');
+    const carolsForms = await selectRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from forms where user_id = ${carol.id}`,
+    );
+    const expected = [forms.get(w.a.id) ?? 0, forms.get(w.b.id) ?? 0, carolsForms[0]!.n];
+    // More reads than the pool has connections, members interleaved, so connections pass from one to another.
+    const order = Array.from({ length: 36 }, (_, n) => n % 3);
+    const seen = await Promise.all(order.map((n) => whoReads(members[n]!)));
+    seen.forEach((who, index) => {
+      const member = members[order[index]!]!;
+      expect(who).toEqual({
+        role: 'pipewise_member',
+        workspace: member.workspaceId,
+        user: member.userId,
+        own: member.ownOnly ? 'on' : 'off',
+        forms: expected[order[index]!],
+      });
+    });
+  });
+
+  it('refuses to write, changes nothing, and keeps answering after a failed statement', async () => {
+    // On PostgreSQL reads run on connections that refuse writes; the embedded database runs them in the member's
+    // transaction, as every other work.
+    if (t.database.kind === 'postgres') {
+      const before = await rowsByWorkspace('contacts');
+      const write = asMember(db(), soloMember(w.b.id), (tx) => tx.execute(sql`update contacts set name = 'Changed'`), {
+        readOnly: true,
+      });
+      await expect(write).rejects.toSatisfy((error) => sqlState(error) === '25006');
+      expect(await rowsByWorkspace('contacts')).toEqual(before);
+    }
+    const failed = asMember(db(), soloMember(w.b.id), (tx) => tx.execute(sql`select 1 / 0`), { readOnly: true });
+    await expect(failed).rejects.toSatisfy((error) => sqlState(error) === '22012');
+    expect((await whoReads(soloMember(w.a.id))).workspace).toBe(w.a.id);
   });
 });

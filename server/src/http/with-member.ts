@@ -17,5 +17,7 @@ export function withMember<T>(
   { search }: { search?: string } = {},
 ): Promise<T> {
   if (search) return work(req.server.db, req.member);
-  return asMember(req.server.db, req.member, (db) => work(db, req.member));
+  // A GET changes nothing: on PostgreSQL it reads without a transaction (`asMember`).
+  const readOnly = req.method === 'GET' || req.method === 'HEAD';
+  return asMember(req.server.db, req.member, (db) => work(db, req.member), { readOnly });
 }

@@ -52,12 +52,18 @@ const selectActivities = (db: Db | Tx) =>
  * Activities are reached through their deal: a deal the member does not see (another workspace's, or under "own
  * records" another member's), or a missing one, is a 404. Once it is seen, all of its activities are.
  */
-async function checkVisibleDeal(db: Db | Tx, member: Member, dealId: string): Promise<VisibleDeal> {
-  const [deal] = await db
+async function checkVisibleDeal(
+  db: Db | Tx,
+  member: Member,
+  dealId: string,
+  { lock = true }: { lock?: boolean } = {},
+): Promise<VisibleDeal> {
+  const query = db
     .select({ id: deals.id, name: deals.name, pipelineId: deals.pipelineId })
     .from(deals)
-    .where(and(eq(deals.id, dealId), visibleTo(deals, member)))
-    .for('key share');
+    .where(and(eq(deals.id, dealId), visibleTo(deals, member)));
+  // A change to an activity keeps its deal from being deleted under it; a read locks nothing (and runs read-only).
+  const [deal] = await (lock ? query.for('key share') : query);
   if (!deal) throw notFound();
   return deal;
 }
@@ -78,7 +84,7 @@ export async function listActivities(
   dealId: string,
   { limit, after }: { limit: number; after: CursorKey | null },
 ): Promise<KeysetPage<Activity>> {
-  await checkVisibleDeal(db, member, dealId);
+  await checkVisibleDeal(db, member, dealId, { lock: false });
   const rows = await selectActivities(db)
     .where(
       and(

@@ -30,20 +30,24 @@ export async function* contactsCsv(db: Db, member: Member): AsyncGenerator<strin
   yield '\r\n';
 }
 
-/** One batch, in a transaction of its own as the member: the stream outlives any one transaction. */
+/** One batch, read apart as the member: the stream outlives any one request to the database. */
 function contactBatch(db: Db, member: Member, after: CursorKey | null) {
-  return asMember(db, member, (tx) =>
-    tx
-      .select({
-        id: contacts.id,
-        name: contacts.name,
-        email: contacts.email,
-        phone: contacts.phone,
-        company: contacts.company,
-      })
-      .from(contacts)
-      .where(and(visibleTo(contacts, member), afterKey(contacts.name, contacts.id, after)))
-      .orderBy(asc(contacts.name), asc(contacts.id))
-      .limit(EXPORT_BATCH),
+  return asMember(
+    db,
+    member,
+    (tx) =>
+      tx
+        .select({
+          id: contacts.id,
+          name: contacts.name,
+          email: contacts.email,
+          phone: contacts.phone,
+          company: contacts.company,
+        })
+        .from(contacts)
+        .where(and(visibleTo(contacts, member), afterKey(contacts.name, contacts.id, after)))
+        .orderBy(asc(contacts.name), asc(contacts.id))
+        .limit(EXPORT_BATCH),
+    { readOnly: true },
   );
 }

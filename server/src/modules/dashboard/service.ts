@@ -46,9 +46,9 @@ export async function getDashboard(
   log: WidgetLog,
   now: Date = new Date(),
 ): Promise<Dashboard> {
-  // Each widget in a transaction of its own as the member: a failed query would end a shared one for all of them.
+  // Each widget apart as the member (reads only): a failed query would end a shared transaction for all of them.
   const read = <T>(widget: string, query: (tx: Db) => Promise<T>) =>
-    readWidget(log, widget, () => asMember(db, member, query));
+    readWidget(log, widget, () => asMember(db, member, query, { readOnly: true }));
   const [stats, schedule, recentTasks, emailAccounts, pipelineOverview, revenue] = await Promise.all([
     read('stats', (tx) => readStats(tx, member)),
     read('schedule', (tx) => readSchedule(tx, member, tz, now)),

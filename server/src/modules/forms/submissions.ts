@@ -118,23 +118,31 @@ const toCell = (value: unknown): string => {
  * safe from formula injection. A form the member does not see: 404 before anything is sent.
  */
 export async function submissionsCsv(db: Db, member: Member, formId: string): Promise<AsyncGenerator<string>> {
-  const { form, older } = await asMember(db, member, async (tx) => {
-    const form = await getVisibleFormFields(tx, member, formId);
-    const current = new Set(form.fields.map((field) => field.id));
-    const older = (await submittedFields(tx, member, formId, MAX_OLD_FIELD_COLUMNS + current.size))
-      .filter((field) => !current.has(field.id))
-      .slice(0, MAX_OLD_FIELD_COLUMNS);
-    return { form, older };
-  });
+  const { form, older } = await asMember(
+    db,
+    member,
+    async (tx) => {
+      const form = await getVisibleFormFields(tx, member, formId);
+      const current = new Set(form.fields.map((field) => field.id));
+      const older = (await submittedFields(tx, member, formId, MAX_OLD_FIELD_COLUMNS + current.size))
+        .filter((field) => !current.has(field.id))
+        .slice(0, MAX_OLD_FIELD_COLUMNS);
+      return { form, older };
+    },
+    { readOnly: true },
+  );
   const columns = [...form.fields, ...older];
 
   return (async function* () {
     yield csvLines([[SUBMITTED_AT_HEADER, ...columns.map((field) => field.label)]]);
     let before: CursorKey | null = null;
     do {
-      // A batch per transaction as the member: the stream outlives any one of them.
-      const rows: Awaited<ReturnType<typeof submissionsQuery>> = await asMember(db, member, (tx) =>
-        submissionsQuery(tx, member, formId, EXPORT_BATCH, before),
+      // A batch at a time as the member: the stream outlives any one request to the database.
+      const rows: Awaited<ReturnType<typeof submissionsQuery>> = await asMember(
+        db,
+        member,
+        (tx) => submissionsQuery(tx, member, formId, EXPORT_BATCH, before),
+        { readOnly: true },
       );
       if (rows.length) {
         const cells = rows.map((row) => [
