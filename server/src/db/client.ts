@@ -77,7 +77,7 @@ async function openPostgres(url: string): Promise<Database> {
   });
   readPool.on('error', () => undefined);
   readPool.on('connect', (client) => client.on('error', () => undefined));
-  useMemberReadPool(db as unknown as Db, readPool);
+  useMemberReadPool(db, readPool);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
