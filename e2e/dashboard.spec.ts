@@ -172,7 +172,15 @@ test.describe('dashboard', () => {
     const months = revenue.getByRole('list', { name: 'Revenue by month' }).getByRole('listitem');
     await expect(months).toHaveCount(12);
     await expect(months.last()).toHaveText(`${currentMonth()}: $5,000`);
-    await expect(revenue.locator('svg.recharts-surface')).toBeVisible();
+    const chart = revenue.locator('svg.revenue-chart');
+    await expect(chart).toBeVisible();
+    // The latest month's bar, at the chart's right edge: pointing at it shows its month and amount.
+    const box = (await chart.boundingBox())!;
+    await chart.hover({ position: { x: box.width - 12, y: box.height / 2 } });
+    await expect(revenue.getByText(currentMonth(), { exact: true })).toBeVisible();
+    await expect(revenue.getByText('$5,000', { exact: true })).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(revenue.getByText('$5,000', { exact: true })).toBeHidden();
 
     await page.getByRole('link', { name: m.connectEmail }).click();
     await expect(page).toHaveURL(/\/app\/settings\/email$/);
@@ -275,7 +283,7 @@ test.describe('dashboard', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await seedWorkspace(page);
     await page.goto('/app/dashboard');
-    await expect(widget(page, m.monthlyRevenue).locator('svg.recharts-surface')).toBeVisible();
+    await expect(widget(page, m.monthlyRevenue).locator('svg.revenue-chart')).toBeVisible();
     await expect(widget(page, m.recentTasks).getByRole('listitem')).toHaveCount(4);
     const overflow = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -293,7 +301,7 @@ for (const mode of ['dark', 'light'] as const) {
     }, mode);
     await seedWorkspace(page);
     await page.goto('/app/dashboard');
-    await expect(widget(page, m.monthlyRevenue).locator('svg.recharts-surface')).toBeVisible();
+    await expect(widget(page, m.monthlyRevenue).locator('svg.revenue-chart')).toBeVisible();
     await expect(widget(page, m.todaysSchedule).getByRole('listitem')).toHaveCount(4);
     await expectNoSeriousViolations(page);
   });

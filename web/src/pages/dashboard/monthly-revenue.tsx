@@ -1,11 +1,8 @@
-import { lazy, Suspense } from 'react';
 import type { RevenueMonth } from '@common/dashboard';
 import { dashboardMessages } from '@common/dashboard-rules';
 import { formatLongMonth, formatMoney } from './format';
+import { RevenueChart } from './revenue-chart';
 import { Skeleton, WidgetCard, WidgetEmpty } from './widget-card';
-
-// recharts is only needed here: its own chunk, loaded once there is something to chart.
-const RevenueChart = lazy(() => import('./revenue-chart'));
 
 const CHART_HEIGHT = 'h-64';
 
@@ -26,9 +23,7 @@ export function MonthlyRevenue({ months }: { months: RevenueMonth[] | null | und
             ))}
           </ul>
           <div aria-hidden="true" className={`${CHART_HEIGHT} w-full text-slate-600 dark:text-slate-400`}>
-            <Suspense fallback={<Skeleton className="h-full w-full" />}>
-              <RevenueChart months={months} />
-            </Suspense>
+            <RevenueChart months={months} />
           </div>
         </>
       )}
