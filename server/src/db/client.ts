@@ -11,6 +11,7 @@ import { startAutoAnalyze } from './auto-analyze';
 import { DrizzlePglite } from './drizzle-pglite';
 import { acquireFolderLock } from './folder-lock';
 import { MEMBER_READ_OPTIONS, useMemberReadPool } from './member-scope';
+import { listenForMembershipChanges, MembershipCache, useMembershipCache } from './membership-cache';
 import { inProject } from '../project-root';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -78,10 +79,15 @@ async function openPostgres(url: string): Promise<Database> {
   readPool.on('error', () => undefined);
   readPool.on('connect', (client) => client.on('error', () => undefined));
   useMemberReadPool(db, readPool);
+  // Memberships kept while their changes are heard (membership-cache.ts): a signed-in read skips reading its own.
+  const memberships = new MembershipCache();
+  useMembershipCache(db, memberships);
+  const listener = listenForMembershipChanges(url, memberships);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     close: async () => {
+      await listener.close();
       await Promise.all([pool.end(), readPool.end()]);
     },
   };

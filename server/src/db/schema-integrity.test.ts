@@ -23,6 +23,10 @@ import {
   schedulingAvailability,
   tasks,
   tasksTriggers,
+  usersTriggers,
+  webhookEndpointsTriggers,
+  workspaceMembersTriggers,
+  workspacesTriggers,
 } from './schema';
 
 // The schema as the migrations build it, on a fresh embedded Postgres: links between records, uniqueness, and the
@@ -261,6 +265,10 @@ describe('triggers', () => {
       deals: [...dealsTriggers].sort(),
       projects: [...projectsTriggers].sort(),
       tasks: [...tasksTriggers].sort(),
+      users: [...usersTriggers].sort(),
+      webhook_endpoints: [...webhookEndpointsTriggers].sort(),
+      workspace_members: [...workspaceMembersTriggers].sort(),
+      workspaces: [...workspacesTriggers].sort(),
     });
   });
 });

@@ -78,3 +78,6 @@ export const webhookDeliveries = pgTable(
       .where(sql`not ${t.queued}`),
   ],
 );
+
+/** The trigger that announces an endpoint turned on or off to every server process (migration 0028). */
+export const webhookEndpointsTriggers = ['webhook_endpoints_announce'] as const;

@@ -79,3 +79,10 @@ export const workspaceInvitations = pgTable(
     index('workspace_invitations_workspace_idx').on(t.workspaceId, t.createdAt),
   ],
 );
+
+/**
+ * The triggers that announce membership changes to every server process (migration 0028, db/membership-cache.ts):
+ * schema-integrity.test.ts compares these lists with the database's triggers.
+ */
+export const workspacesTriggers = ['workspaces_announce'] as const;
+export const workspaceMembersTriggers = ['workspace_members_announce', 'workspace_members_announce_update'] as const;

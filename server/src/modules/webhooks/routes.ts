@@ -11,11 +11,13 @@ import {
   sendTestEvent,
   updateEndpoint,
 } from './service';
+import { forgetMembershipsAfterChanges } from '../workspaces/membership-changes';
 
 /** Cursors of an endpoint's delivery log are the endpoint's alone. */
 const deliveriesList = (id: string) => `webhook-deliveries:${id}`;
 
 export async function webhooksRoutes(app: FastifyInstance) {
+  forgetMembershipsAfterChanges(app);
   // A workspace's endpoints hear all of its records: its Owner and Admins manage them, every route.
   app.addHook('preHandler', async (req) => requireAdmin(req.workspace, webhookMessages.adminOnly));
   const allowPrivate = app.config.allowPrivateHosts;

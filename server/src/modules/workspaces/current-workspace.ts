@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RecordVisibility, WorkspaceRole } from '@common/workspaces';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { membershipCacheOf, type MembershipRow } from '../../db/membership-cache';
 import { workspaceMembers } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { AppError } from '../../errors';
@@ -13,19 +14,28 @@ import { createWorkspace } from './service';
 const ACTIVITY_EVERY_MS = 5 * 60_000;
 
 /**
- * The user's current workspace, read on every request and never remembered: a member removed on any server process
- * has no workspace of theirs on the next request. The chosen one (`users.current_workspace_id`) if they are still a
- * member of it, else the first they joined; an account with none (a profile made after sign-up) gets its own.
+ * The user's current workspace, read on every request, or on PostgreSQL kept from an earlier one only while the
+ * database announces every change to it (db/membership-cache.ts): a member removed on any server process has no
+ * workspace of theirs on the next request. `fresh` reads it from the database whatever is kept. The chosen one
+ * (`users.current_workspace_id`) if they are still a member of it, else the first they joined; an account with none
+ * (a profile made after sign-up) gets its own.
  */
 export async function currentWorkspace(
   db: Db,
   userId: string,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<WorkspaceScope & { lastActiveAt: Date | null; webhooks: boolean }> {
   // membership_of (migration 0027): the database keeps its plan, where a join sent as a statement is planned anew on
   // every request on the embedded database. It chooses as currentWorkspaceIdSql below does: a change there is one
   // here. `webhooks`: whether a change here may have an event to write (webhooks/emit.ts); without an endpoint, no
   // statement.
-  const [row] = await selectRows<MembershipRow>(db, sql`select * from membership_of(${userId})`);
+  const cache = membershipCacheOf(db);
+  let row = fresh ? undefined : cache?.get(userId);
+  if (!row) {
+    const mark = cache?.mark ?? 0;
+    [row] = await selectRows<MembershipRow>(db, sql`select * from membership_of(${userId})`);
+    if (row) cache?.keep(userId, row, mark);
+  }
   if (row) {
     return {
       id: row.id,
@@ -37,15 +47,6 @@ export async function currentWorkspace(
     };
   }
   return { ...(await createWorkspace(db, userId)), lastActiveAt: null, webhooks: false };
-}
-
-interface MembershipRow {
-  id: string;
-  name: string;
-  role: string;
-  visibility: string;
-  last_active_at: Date | string | null;
-  webhooks: boolean;
 }
 
 /**
@@ -70,10 +71,13 @@ export async function requireWorkspace(req: FastifyRequest) {
     if (error instanceof AppError && error.statusCode === 500) throw new AppError(401, error.message);
     throw error;
   }
-  const { lastActiveAt, webhooks, ...scope } = await currentWorkspace(db, req.user.id);
+  // A change reads its membership fresh: a write is never allowed on a membership kept from before.
+  const fresh = req.method !== 'GET' && req.method !== 'HEAD';
+  const { lastActiveAt, webhooks, ...scope } = await currentWorkspace(db, req.user.id, { fresh });
   req.workspace = scope;
   req.member = { workspaceId: scope.id, userId: req.user.id, ownOnly: scope.visibility === 'own', webhooks };
   if (!lastActiveAt || Date.now() - lastActiveAt.getTime() > ACTIVITY_EVERY_MS) {
+    membershipCacheOf(db)?.touched(req.user.id, new Date());
     await db
       .update(workspaceMembers)
       .set({ lastActiveAt: new Date() })

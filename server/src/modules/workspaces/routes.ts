@@ -11,9 +11,11 @@ import {
 } from './invitations';
 import { leaveWorkspace, listMembers, listPeople, removeMember, transferOwnership, updateMember } from './members';
 import { deleteWorkspace, listWorkspaces, renameWorkspace, switchWorkspace } from './service';
+import { forgetMembershipsAfterChanges } from './membership-changes';
 
 /** The signed-in routes of workspaces, members and invitations (`req.workspace` is the current workspace). */
 export async function workspacesRoutes(app: FastifyInstance) {
+  forgetMembershipsAfterChanges(app);
   serve(app, workspacesApi.list, async (req) => ({
     items: await listWorkspaces(app.db, req.user.id, req.workspace.id),
   }));
