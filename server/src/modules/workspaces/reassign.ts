@@ -54,7 +54,10 @@ export async function reassignRecords(tx: Tx, workspaceId: string, fromUserId: s
       .where(and(eq(table.workspaceId, workspaceId), eq(table.assignedUserId, fromUserId)));
   }
   // Out of the leaving member's calendar, into the new owner's.
-  for (const [kind, table] of [['task', 'tasks'], ['activity', 'deal_activities']] as const) {
+  for (const [kind, table] of [
+    ['task', 'tasks'],
+    ['activity', 'deal_activities'],
+  ] as const) {
     await notePublishChanges(
       tx,
       kind,
