@@ -77,6 +77,7 @@ export const caldavMessages = {
   noCalendars: 'This account has no calendars for events',
   calendarGone: 'The calendar no longer exists on the server',
   serverRefused: 'The server refused the event',
+  answerTooLarge: 'The server’s answer was too large',
 } as const;
 
 const serverUrlSchema = z

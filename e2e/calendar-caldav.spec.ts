@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { bookingMessages } from '@common/booking-messages';
 import { caldavMessages as words } from '@common/calendar-caldav';
 import { caldavTestAccount, eventText, eventsIn, makeTestCalendar } from '../server/src/test/caldav-kit';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, test, unique, uniqueEmail } from './support/fixtures';
 import { nextMonday, openDay, openMondays, ownerIdOf, slotButtons, visitorIn } from './support/booking';
 import { expectNoSeriousViolations, toast } from './support/helpers';
 
@@ -22,8 +22,11 @@ test.describe('CalDAV calendar', () => {
   }) => {
     test.slow();
     const alice = account!;
-    const work = await makeTestCalendar(alice, 'Work');
-    await makeTestCalendar(alice, 'Family');
+    // Names of this run's own: the account keeps the calendars of earlier runs and tests.
+    const workName = unique('Work');
+    const familyName = unique('Family');
+    const work = await makeTestCalendar(alice, workName);
+    await makeTestCalendar(alice, familyName);
     await openMondays(page);
 
     await page.setViewportSize({ width: 375, height: 812 });
@@ -38,9 +41,9 @@ test.describe('CalDAV calendar', () => {
     await card.getByLabel(words.appPassword).fill(alice.password);
     await card.getByRole('button', { name: words.testConnection }).click();
     await expect(card.getByText(words.testOk)).toBeVisible();
-    await card.getByLabel(words.publishTo).selectOption({ label: 'Work' });
+    await card.getByLabel(words.publishTo).selectOption({ label: workName });
     const reads = card.getByRole('group', { name: words.readFrom });
-    await reads.getByLabel('Family').first().check();
+    await reads.getByLabel(familyName).check();
     await expectNoSeriousViolations(page);
     await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
     await card.getByRole('button', { name: words.save, exact: true }).click();

@@ -39,8 +39,17 @@ export async function makeTestCalendar(account: CaldavTestAccount, name: string)
   </D:prop></D:set>
 </C:mkcalendar>`,
   });
-  if (response.status !== 201) throw new Error(`MKCALENDAR ${url}: ${response.status} ${await response.text()}`);
+  // Each answer is read whole, so its connection is free again (the test server allows few at once).
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`MKCALENDAR ${url}: ${response.status} ${text}`);
   return url;
+}
+
+/** Deletes a calendar on the server, as its owner might in their calendar app. */
+export async function deleteTestCalendar(account: CaldavTestAccount, calendarUrl: string): Promise<void> {
+  const response = await fetch(calendarUrl, { method: 'DELETE', headers: { authorization: basic(account) } });
+  await response.text();
+  if (!response.ok) throw new Error(`DELETE ${calendarUrl}: ${response.status}`);
 }
 
 /** The calendar's event files as the server lists them (PROPFIND depth 1): their addresses. */
@@ -50,8 +59,8 @@ export async function eventsIn(account: CaldavTestAccount, calendarUrl: string):
     headers: { authorization: basic(account), depth: '1', 'content-type': 'application/xml' },
     body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:getetag/></D:prop></D:propfind>',
   });
-  if (response.status !== 207) throw new Error(`PROPFIND ${calendarUrl}: ${response.status}`);
   const xml = await response.text();
+  if (response.status !== 207) throw new Error(`PROPFIND ${calendarUrl}: ${response.status}`);
   return [...xml.matchAll(/<(?:\w+:)?href>([^<]+\.ics)<\/(?:\w+:)?href>/g)].map(
     (match) => new URL(match[1]!, calendarUrl).href,
   );
@@ -60,9 +69,10 @@ export async function eventsIn(account: CaldavTestAccount, calendarUrl: string):
 /** One event's iCalendar text, or null when the server has none there. */
 export async function eventText(account: CaldavTestAccount, href: string): Promise<string | null> {
   const response = await fetch(href, { headers: { authorization: basic(account) } });
+  const text = await response.text();
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`GET ${href}: ${response.status}`);
-  return response.text();
+  return text;
 }
 
 export const caldavPath = '/api/calendar/integration/caldav';

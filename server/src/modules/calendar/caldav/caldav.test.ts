@@ -14,6 +14,7 @@ import {
   caldavPath,
   caldavTestAccount,
   connectCaldav,
+  deleteTestCalendar,
   eventText,
   eventsIn,
   makeTestCalendar,
@@ -247,6 +248,19 @@ describe.skipIf(!account)('CalDAV calendar', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     await until(async () => (await eventsIn(alice, calendar)).length === 0);
+
+    // Deleting the workspace takes its tasks, and their events with them.
+    const on = await save(user, {
+      serverUrl: alice.serverUrl,
+      username: alice.username,
+      publishCalendarUrl: calendar,
+      publishTasks: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    await until(async () => (await eventsIn(alice, calendar)).length === 1);
+    expect((await user.patch('/api/workspace', { name: 'Doomed workspace' })).statusCode).toBe(200);
+    expect((await user.delete('/api/workspace', { name: 'Doomed workspace' })).statusCode).toBe(204);
+    await until(async () => (await eventsIn(alice, calendar)).length === 0);
   });
 
   it('marks the connection failed, with the reason, when publishing fails', async () => {
@@ -276,6 +290,50 @@ describe.skipIf(!account)('CalDAV calendar', () => {
     await connectCaldav(app, owner, alice, { publishCalendarUrl: calendar });
     await until(async () => (await eventsIn(alice, calendar)).length === 1);
     await until(async () => (await connectionOf(owner))?.status === 'connected');
+  });
+
+  it('moves what it published when the publish calendar changes, and publishes deal activities when chosen', async () => {
+    const owner = await openBookingOwner(app);
+    const first = await makeTestCalendar(alice, 'First');
+    const second = await makeTestCalendar(alice, 'Second');
+    await connectCaldav(app, owner, alice, { publishCalendarUrl: first });
+    const [slot] = await slotsOf(app, owner.id, utcDate(6));
+    expect((await book(app, owner.id, bookingOf(slot!.start))).statusCode).toBe(201);
+    await until(async () => (await eventsIn(alice, first)).length === 1);
+
+    await connectCaldav(app, owner, alice, { publishCalendarUrl: second, publishActivities: true });
+    await until(async () => (await eventsIn(alice, second)).length === 1);
+    expect(await eventsIn(alice, first)).toEqual([]);
+
+    const pipeline = await owner.post('/api/pipelines', { name: 'Renewals' });
+    expect(pipeline.statusCode, pipeline.body).toBe(201);
+    const pipelineId = pipeline.json<{ id: string }>().id;
+    const deal = await owner.post('/api/deals', { name: 'Acme renewal', pipelineId, stage: 'Lead' });
+    expect(deal.statusCode, deal.body).toBe(201);
+    const dealId = deal.json<{ id: string }>().id;
+    const activity = await owner.post(`/api/deals/${dealId}/activities`, {
+      activityType: 'call',
+      description: 'Call about the renewal',
+      dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(activity.statusCode, activity.body).toBe(201);
+    await until(async () => (await eventsIn(alice, second)).length === 2);
+    const texts = await Promise.all((await eventsIn(alice, second)).map((href) => eventText(alice, href)));
+    expect(texts.join('')).toContain('SUMMARY:Call about the renewal');
+    // Deleting the deal takes its activities, and their events with them.
+    expect((await owner.delete(`/api/deals/${dealId}`)).statusCode).toBe(204);
+    await until(async () => (await eventsIn(alice, second)).length === 1);
+  });
+
+  it('says the calendar is gone when it was deleted on the server', async () => {
+    const owner = await openBookingOwner(app);
+    const calendar = await makeTestCalendar(alice, 'Deleted');
+    await connectCaldav(app, owner, alice, { publishCalendarUrl: calendar });
+    await deleteTestCalendar(alice, calendar);
+    const [slot] = await slotsOf(app, owner.id, utcDate(7));
+    expect((await book(app, owner.id, bookingOf(slot!.start))).statusCode).toBe(201);
+    await until(async () => (await connectionOf(owner))?.status === 'error');
+    expect((await connectionOf(owner))?.lastError).toBe(caldavMessages.calendarGone);
   });
 
   it('disconnects: every published event is removed, then the connection', async () => {

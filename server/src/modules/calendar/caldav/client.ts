@@ -50,10 +50,39 @@ export function caldavTransport(credentials: CaldavCredentials, options: CaldavO
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
       const response = await guarded(input, { ...init, signal });
       if (response.status === 401) refused = true;
-      return response;
+      return buffered(response);
     },
     refusedCredentials: () => refused,
   };
+}
+
+/** The most of one answer read; a calendar's listing or an event is far less. */
+const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The answer read whole (within the request's time limit), so its connection is free again at once: tsdav leaves
+ * some answers unread (its discovery's), which would hold a connection each until collected, and a server that
+ * allows few (Radicale: 8) would then stop answering.
+ */
+async function buffered(response: Response): Promise<Response> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > MAX_ANSWER_BYTES) {
+        await response.body.cancel().catch(() => undefined);
+        throw new CaldavError(caldavMessages.answerTooLarge);
+      }
+      chunks.push(chunk);
+    }
+  }
+  const hasBody = response.body !== null && response.status !== 204 && response.status !== 304;
+  return new Response(hasBody ? Buffer.concat(chunks) : null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 const networkCodes: Record<string, string> = {
