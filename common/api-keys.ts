@@ -154,12 +154,14 @@ const areaOfSegment: Record<string, ApiKeyArea> = {
 };
 
 /**
- * Routes inside an area that still refuse a key: the calendar feed's secret address (a personal setting) and a
- * record's mail (mail is personal and never a key's).
+ * Routes inside an area that still refuse a key: the calendar feed's secret address and the CalDAV account
+ * (personal settings), and a record's mail (mail is personal and never a key's).
  */
 const notForKeys = new Set([
   '/api/calendar/integration',
   '/api/calendar/integration/token',
+  '/api/calendar/integration/caldav',
+  '/api/calendar/integration/caldav/test',
   '/api/contacts/:id/emails',
   '/api/deals/:id/emails',
 ]);

@@ -31,6 +31,7 @@ import { aiConfigRoutes } from './modules/ai-config/routes';
 import { aiContextOf, bindAiContext } from './modules/chatbots/ai/context';
 import { calendarFeedRoutes } from './modules/calendar/public-routes';
 import { calendarRoutes } from './modules/calendar/routes';
+import { caldavRoutes } from './modules/calendar/caldav/routes';
 import type { AnswerQuestion } from './modules/chatbots/ai/answer-types';
 import { answerQuestion } from './modules/chatbots/ai/answer';
 import { publicChatbotRoutes } from './modules/chatbots/public/routes';
@@ -202,6 +203,7 @@ export async function buildApp({
     await signedIn.register(dealsRoutes);
     await signedIn.register(activitiesRoutes);
     await signedIn.register(calendarRoutes);
+    await signedIn.register(caldavRoutes);
     await signedIn.register(projectsRoutes);
     await signedIn.register(tasksRoutes);
     await signedIn.register(taskCategoriesRoutes);

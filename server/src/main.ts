@@ -10,6 +10,7 @@ import { startMailCheckJobs } from './modules/email/check-jobs';
 import { startOverdueReminders } from './modules/notifications/overdue-jobs';
 import { startWebhookDeliveries } from './modules/webhooks/delivery';
 import { rescopeStaleFormCss } from './modules/forms/scoped-css';
+import { startCaldavPublishing } from './modules/calendar/caldav/publish-jobs';
 
 async function main() {
   let config;
@@ -60,8 +61,15 @@ async function main() {
   const overdue = await startOverdueReminders(database.db, jobs, { log: app.log });
   // Contact imports, a slice at a time.
   const imports = await startContactImportJobs(database.db, jobs, config.dataDir, app.log);
+  // Bookings, tasks and deal activities published to the users' CalDAV calendars.
+  const caldav = await startCaldavPublishing(database.db, jobs, app.secrets, {
+    allowPrivate: config.allowPrivateHosts,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await caldav.stop();
     await imports.stop();
     await overdue.stop();
     await webhooks.stop();

@@ -11,12 +11,12 @@ export interface MembershipRow {
   webhooks: boolean;
 }
 
-/** The channel the database announces membership changes on (migration 0028). */
+/** The channel the database announces membership changes on (migration 0029). */
 export const MEMBERSHIP_CHANNEL = 'membership_changed';
 
 /**
  * The memberships this process's requests read, kept only while it hears the database announce every change to them
- * (migration 0028's triggers, on a connection of its own): a change made by any process drops what it touches here
+ * (migration 0029's triggers, on a connection of its own): a change made by any process drops what it touches here
  * when its commit is announced, with no expiry to wait for. Not hearing (not yet connected, the connection lost)
  * means keeping nothing, so every request reads the database, as without this.
  */

@@ -100,6 +100,7 @@ export const readRoutes = [
   '/api/calendar?from=0000-01-01T00:00:00Z&to=0000-01-02T00:00:00Z',
   `/api/calendar?from=${'9'.repeat(5000)}&to=x`,
   '/api/calendar/integration?x=%00',
+  '/api/calendar/integration/caldav?x=%00',
   '/api/email-accounts?x[y]=%00',
   '/api/api-keys?x[y]=%00',
   '/api/calendar/feed/%00.ics',

@@ -144,6 +144,8 @@ export const writeRoutesAt = ({
     ['PATCH', `/api/task-categories/${categoryId}`],
     ['PATCH', `/api/task-categories/${none}`],
     ['PUT', '/api/calendar/integration'],
+    ['POST', '/api/calendar/integration/caldav/test'],
+    ['PUT', '/api/calendar/integration/caldav'],
     ['POST', '/api/workspaces/current'],
     ['PATCH', '/api/workspace'],
     // Only the workspace's exact name deletes it, and no bad body carries only that: the battery's user keeps theirs.

@@ -1,5 +1,5 @@
 import { bare, del, get, patch, post, put, soon, type RouteCase } from './isolation-probes';
-import { MARKER } from './isolation-world';
+import { MARKER, caldavCalendarOfA, caldavOfA } from './isolation-world';
 
 // The isolation cases of the CRM's records (isolation-cases.ts): contacts, pipelines, deals and their activities, the
 // calendar, projects, tasks and their categories, and the profile.
@@ -100,6 +100,17 @@ export const crmCases: Record<string, RouteCase> = {
     probes: () => [put('/api/calendar/integration', { googleClientId: 'bob-client', googleClientSecret: '' }, 'own')],
   },
   'POST /api/calendar/integration/token': { probes: () => [bare('/api/calendar/integration/token', 'own')] },
+  // A's CalDAV account: B reads none of it, and never gets A's saved app password used for a test or a save.
+  'GET /api/calendar/integration/caldav': { probes: () => [get('/api/calendar/integration/caldav')] },
+  'POST /api/calendar/integration/caldav/test': {
+    probes: () => [post('/api/calendar/integration/caldav/test', caldavOfA, 400)],
+  },
+  'PUT /api/calendar/integration/caldav': {
+    probes: () => [
+      put('/api/calendar/integration/caldav', { ...caldavOfA, publishCalendarUrl: caldavCalendarOfA }, 400),
+    ],
+  },
+  'DELETE /api/calendar/integration/caldav': { probes: () => [del('/api/calendar/integration/caldav')] },
 
   'GET /api/projects/board': { probes: () => [get('/api/projects/board')] },
   'GET /api/projects': { probes: () => [get('/api/projects'), get(`/api/projects?q=${MARKER}`)] },

@@ -25,6 +25,7 @@ export const aReads = {
   scheduling: () => '/api/scheduling/settings',
   ai: () => '/api/settings/ai',
   calendarIntegration: () => '/api/calendar/integration',
+  caldav: () => '/api/calendar/integration/caldav',
   chatbot: (w: World) => `/api/chatbots/${w.chatbotId}`,
   knowledge: (w: World) => `/api/chatbots/${w.chatbotId}/knowledge`,
   conversations: (w: World) => `/api/chatbots/${w.chatbotId}/conversations`,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { seedConversation } from './chatbot-conversations';
+import { caldavConnections } from '../db/schema';
 import { storeIncoming } from '../modules/email/store';
 import { finishImports } from './contact-import-kit';
 import { send, type Call } from './isolation-requests';
@@ -13,6 +14,13 @@ import { makeWorkspaceWorld, type WorkspaceWorld } from './isolation-world-works
 
 /** Every name A gives a record carries it, so a leak shows in any body B gets back. */
 export const MARKER = 'Zanzibarq';
+
+/**
+ * A's CalDAV account, stored as saved: at a closed loopback port, so a call that uses it fails at once (refused), and
+ * never reaches a calendar.
+ */
+export const caldavOfA = { serverUrl: `http://127.0.0.1:1/${MARKER}/`, username: `${MARKER}-ann` };
+export const caldavCalendarOfA = `${caldavOfA.serverUrl}ann/${MARKER}/`;
 
 /** A's records, by the names the cases use. */
 export interface World extends WorkspaceWorld {
@@ -227,6 +235,15 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     body: { values: { [fieldId]: `${MARKER} visitor` }, idempotencyKey: randomUUID() },
   });
   expect(submitted.statusCode, submitted.body).toBeLessThan(300);
+
+  await app.db.insert(caldavConnections).values({
+    userId: a.id,
+    ...caldavOfA,
+    passwordEncrypted: app.secrets.encrypt(`${MARKER}-app-password`),
+    publishCalendarUrl: caldavCalendarOfA,
+    publishCalendarName: `${MARKER} calendar`,
+    readCalendars: [{ url: caldavCalendarOfA, name: `${MARKER} calendar` }],
+  });
 
   const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const slots = await send(app, null, { method: 'GET', url: `/api/public/booking/${a.id}/slots?date=${date}&tz=UTC` });

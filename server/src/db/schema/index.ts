@@ -22,3 +22,4 @@ export * from './board-totals';
 export * from './webhooks';
 export * from './api-keys';
 export * from './contact-imports';
+export * from './caldav';

@@ -22,5 +22,5 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-/** The trigger that announces a change of current workspace (migration 0028, db/membership-cache.ts). */
+/** The trigger that announces a change of current workspace (migration 0029, db/membership-cache.ts). */
 export const usersTriggers = ['users_announce_current_workspace'] as const;

@@ -79,5 +79,5 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-/** The trigger that announces an endpoint turned on or off to every server process (migration 0028). */
+/** The trigger that announces an endpoint turned on or off to every server process (migration 0029). */
 export const webhookEndpointsTriggers = ['webhook_endpoints_announce'] as const;

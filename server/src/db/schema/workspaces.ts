@@ -81,7 +81,7 @@ export const workspaceInvitations = pgTable(
 );
 
 /**
- * The triggers that announce membership changes to every server process (migration 0028, db/membership-cache.ts):
+ * The triggers that announce membership changes to every server process (migration 0029, db/membership-cache.ts):
  * schema-integrity.test.ts compares these lists with the database's triggers.
  */
 export const workspacesTriggers = ['workspaces_announce'] as const;

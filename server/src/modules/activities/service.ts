@@ -10,6 +10,7 @@ import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { notifyActivityAssigned } from '../notifications/assigned';
 import { isAssignable } from '../workspaces/assignee';
 import { emitEvent } from '../webhooks/emit';
+import { notePublishChange } from '../calendar/caldav/publish-note';
 
 export type ActivityValues = z.output<typeof activityInputSchema>;
 
@@ -128,6 +129,7 @@ export function createActivity(db: Db, member: Member, dealId: string, input: Ac
       })
       .returning({ id: dealActivities.id });
     await notifyActivityAssigned(tx, member, { id: row!.id, description: input.description, assignedUserId }, deal);
+    await notePublishChange(tx, 'activity', row!.id);
     return getActivity(tx, member, dealId, row!.id);
   });
 }
@@ -145,6 +147,7 @@ export function completeActivity(db: Db, member: Member, dealId: string, id: str
     if (!row) throw notFound();
     const activity = await getActivity(tx, member, dealId, id);
     if (row.justCompleted) await emitEvent(tx, member, 'activity.completed', activity);
+    await notePublishChange(tx, 'activity', id);
     return activity;
   });
 }
@@ -156,6 +159,7 @@ export async function deleteActivity(db: Db, member: Member, dealId: string, id:
     .where(onDeal(member, dealId, id))
     .returning({ id: dealActivities.id });
   if (!rows.length) throw notFound();
+  await notePublishChange(db, 'activity', id);
 }
 
 async function getActivity(db: Db | Tx, member: Member, dealId: string, id: string): Promise<Activity> {

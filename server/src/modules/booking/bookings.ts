@@ -8,6 +8,7 @@ import { bookings } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { emitEvent } from '../webhooks/emit';
+import { notePublishChange } from '../calendar/caldav/publish-note';
 
 // The owner's side of the bookings made on the public page (public/ beside this file).
 
@@ -105,6 +106,7 @@ export function cancelBooking(db: Db, userId: string, id: string): Promise<Booki
     if (!row) return getBooking(tx, userId, id);
     const booking = toBooking(row);
     await emitEvent(tx, { userId }, 'booking.cancelled', booking);
+    await notePublishChange(tx, 'booking', id);
     return booking;
   });
 }

@@ -12,6 +12,7 @@ import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { pipelineVisibleTo } from '../pipelines/service';
 import { dealsSeenBy } from './board';
 import { emitEvent } from '../webhooks/emit';
+import { notePublishChanges } from '../calendar/caldav/publish-note';
 import { chosenOwner } from '../workspaces/assignee';
 import { dealJoins, dealKey, dealSelect, toDeal, toDealDetail, type DealDetailRow, type DealRow } from './read';
 import { wonAtFor } from './won-at';
@@ -148,6 +149,8 @@ export async function deleteDeal(db: Db, member: Member, id: string): Promise<vo
   await db.transaction(async (tx) => {
     // The deal as it was, for its event when the workspace may have an endpoint; the delete then finds it or not.
     const deal = member.webhooks === false ? null : await getDeal(tx, member, id);
+    // Its activities go with it: their published events are noted while they can still be found.
+    await notePublishChanges(tx, 'activity', sql`select id from deal_activities where deal_id = ${id}`);
     const rows = await tx
       .delete(deals)
       .where(and(eq(deals.id, id), visibleTo(deals, member)))

@@ -16,6 +16,7 @@ import { isAssignable } from '../workspaces/assignee';
 import { filterSql, type TaskFilterValues } from './filters';
 import { taskJoins, taskKey, taskSelect, toTask, type TaskRow } from './read';
 import { emitEvent } from '../webhooks/emit';
+import { notePublishChange } from '../calendar/caldav/publish-note';
 
 export type TaskValues = z.output<typeof taskInputSchema>;
 
@@ -204,6 +205,7 @@ export function createTask(db: Db, member: Member, input: TaskValues): Promise<T
     const task = await getTask(tx, member, row!.id);
     await emitEvent(tx, member, 'task.created', task);
     if (assignedUserId) await emitEvent(tx, member, 'task.assigned', task);
+    await notePublishChange(tx, 'task', task.id);
     return task;
   });
 }
@@ -240,6 +242,7 @@ export function updateTask(db: Db, member: Member, id: string, input: TaskValues
     const updated = await getTask(tx, { ...member, ownOnly: false }, id);
     if (updated.status === 'Done' && task.status !== 'Done') await emitEvent(tx, member, 'task.completed', updated);
     if (assignedUserId && assignedUserId !== task.assignedUserId) await emitEvent(tx, member, 'task.assigned', updated);
+    await notePublishChange(tx, 'task', id);
     return updated;
   });
 }
@@ -256,6 +259,7 @@ export function moveTask(db: Db, member: Member, id: string, status: TaskStatus)
     if (!rows.length) throw notFound();
     const task = await getTask(tx, member, id);
     if (before && before.status !== 'Done') await emitEvent(tx, member, 'task.completed', task);
+    await notePublishChange(tx, 'task', id);
     return task;
   });
 }
@@ -263,6 +267,7 @@ export function moveTask(db: Db, member: Member, id: string, status: TaskStatus)
 export async function deleteTask(db: Db, member: Member, id: string): Promise<void> {
   const rows = await db.delete(tasks).where(reachable(member, id)).returning({ id: tasks.id });
   if (!rows.length) throw notFound();
+  await notePublishChange(db, 'task', id);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { notePublishChanges } from '../calendar/caldav/publish-note';
 import type { Tx } from '../../db/client';
 import {
   chatbotConversations,
@@ -51,5 +52,18 @@ export async function reassignRecords(tx: Tx, workspaceId: string, fromUserId: s
       .update(table)
       .set({ assignedUserId: toUserId })
       .where(and(eq(table.workspaceId, workspaceId), eq(table.assignedUserId, fromUserId)));
+  }
+  // Out of the leaving member's calendar, into the new owner's.
+  for (const [kind, table] of [
+    ['task', 'tasks'],
+    ['activity', 'deal_activities'],
+  ] as const) {
+    await notePublishChanges(
+      tx,
+      kind,
+      sql`select record_id from caldav_published where user_id = ${fromUserId} and kind = ${kind}
+        union select id from ${sql.raw(table)}
+          where workspace_id = ${workspaceId} and ${toUserId} in (user_id, assigned_user_id)`,
+    );
   }
 }

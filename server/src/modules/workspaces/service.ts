@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { requireAdmin, requireOwner, type WorkspaceScope } from './scope';
+import { notePublishChanges } from '../calendar/caldav/publish-note';
 
 /** A workspace is named after its first Owner: their name, else their address's local part. */
 const nameAfter = sql<string>`left(coalesce(nullif(btrim(${users.name}), ''), split_part(${users.email}, '@', 1)), 100)`;
@@ -87,6 +88,19 @@ export async function deleteWorkspace(db: Db, scope: WorkspaceScope, userId: str
     if (current.role !== 'owner') throw new AppError(403, workspaceMessages.deleteOwnerOnly);
     if (current.name !== name) {
       throw new AppError(400, workspaceMessages.deleteNameMismatch, { name: workspaceMessages.deleteNameMismatch });
+    }
+    // The events published of its tasks and activities are noted while those can still be found: their jobs then
+    // find the records gone and take the events off the calendars.
+    for (const [kind, table] of [
+      ['task', 'tasks'],
+      ['activity', 'deal_activities'],
+    ] as const) {
+      await notePublishChanges(
+        tx,
+        kind,
+        sql`select p.record_id from caldav_published p join ${sql.raw(table)} r on r.id = p.record_id
+          where p.kind = ${kind} and r.workspace_id = ${scope.id}`,
+      );
     }
     // One statement: the foreign keys' actions run within it, and their checks at its end, so a pipeline's refusal
     // to go while it holds deals (ON DELETE RESTRICT) finds its deals gone with it.

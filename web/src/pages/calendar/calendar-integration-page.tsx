@@ -2,10 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { calendarMessages } from '@common/calendar';
 import { SettingsScreen } from '../../components/settings-screen';
 import { integrationQuery } from './api';
+import { CaldavCard } from './caldav-card';
 import { FeedSubscription } from './feed-subscription';
 import { GoogleCalendarForm } from './google-calendar-form';
 
-/** /app/settings/calendar (decisions.md item 12): Google Calendar keys and the private iCalendar feed. */
+/**
+ * /app/settings/calendar (decisions.md item 12): Google Calendar keys, the CalDAV calendar (issue 31) and the private
+ * iCalendar feed.
+ */
 export function CalendarIntegrationPage() {
   return (
     <SettingsScreen
@@ -18,6 +22,7 @@ export function CalendarIntegrationPage() {
       {(integration) => (
         <div className="space-y-6">
           <GoogleCalendarForm integration={integration} />
+          <CaldavCard />
           <FeedSubscription feedPath={integration.feedPath} />
         </div>
       )}

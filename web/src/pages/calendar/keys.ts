@@ -3,4 +3,5 @@ export const calendarKeys = {
   all: ['calendar'] as const,
   range: (from: string, to: string) => [...calendarKeys.all, from, to] as const,
   integration: () => ['calendar-integration'] as const,
+  caldav: () => ['calendar-integration', 'caldav'] as const,
 };

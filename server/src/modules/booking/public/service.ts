@@ -27,6 +27,7 @@ import { bookings, schedulingAvailability, schedulingSettings, users } from '../
 import { AppError, sqlStateOf } from '../../../errors';
 import { addWantedNotification, utcMinute } from '../../notifications/notify';
 import { emitEvent } from '../../webhooks/emit';
+import { notePublishChange } from '../../calendar/caldav/publish-note';
 
 // The public booking page (decisions.md items 14, 15): what a visitor may see of an owner, the free slots, and
 // booking one. The slot rule is common/booking-slots.ts; the database's exclusion constraint bookings_no_overlap
@@ -256,6 +257,7 @@ export async function bookSlot(db: Db, userId: string, input: BookingRequest, no
         end: row!.scheduledEndTime.toISOString(),
         status: 'Scheduled',
       });
+      await notePublishChange(tx, 'booking', row!.id);
       await addWantedNotification(tx, 'bookings', {
         userId,
         kind: 'booking',
