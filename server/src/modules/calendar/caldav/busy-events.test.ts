@@ -142,9 +142,19 @@ describe('busy intervals of a calendar', () => {
       vevent('no-start', 'DTEND:20270302T100000Z'),
       vevent('ok', 'DTSTART:20270303T090000Z', 'DURATION:PT1H'),
     );
-    const { intervals, skipped } = busyIntervals(['not a calendar', 'BEGIN:VCALENDAR', noStart, good], march, owner);
+    const endless = calendarObject(vevent('endless', 'DTSTART:20270302T090000Z', 'DURATION:P99999999W'));
+    const texts = ['not a calendar', 'BEGIN:VCALENDAR', noStart, endless, good];
+    const { intervals, skipped } = busyIntervals(texts, march, owner);
     expect(intervals.map((i) => i.uid)).toEqual(['good', 'ok']);
-    expect(skipped).toBe(3);
+    expect(skipped).toBe(4);
+  });
+
+  it('keeps titles and UIDs to one line of text a row can hold', () => {
+    const text = calendarObject(
+      vevent('a\u0000b', 'SUMMARY:Board\\nmeeting\u0001', 'DTSTART:20270302T090000Z', 'DURATION:PT1H'),
+    );
+    const [interval] = busyIntervals([text], march, owner).intervals;
+    expect(interval).toMatchObject({ uid: 'a b', title: 'Board meeting' });
   });
 
   it('gives up on a rule that never matches, or costs too much, without hanging', () => {

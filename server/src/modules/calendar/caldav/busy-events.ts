@@ -124,6 +124,10 @@ const textOf = (component: Component, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
+/** Text as a row can hold it: PostgreSQL's text takes no NUL, and a title is one line. */
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+const plainText = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+
 /** Cancelled and transparent ("free") events block nothing. */
 const isBusy = (component: Component) =>
   textOf(component, 'status').toUpperCase() !== 'CANCELLED' &&
@@ -137,13 +141,18 @@ interface Collector {
   exhausted: () => void;
 }
 
+/** The furthest instant a Date holds, either side of 1970. */
+const isInstant = (ms: number) => Number.isFinite(ms) && Math.abs(ms) <= 8.64e15;
+
 function add(into: Collector, component: Component, uid: string, start: number, end: number) {
+  // A time no Date can hold (a duration of a million years) is not an instant: such an event is malformed.
+  if (!isInstant(start) || !isInstant(end)) throw new Error('A time out of range');
   if (end <= start || start >= into.window.end.getTime() || end <= into.window.start.getTime()) return;
   if (into.intervals.length >= into.limit) {
     into.exhausted();
     throw new OverBudget();
   }
-  const title = textOf(component, 'summary').trim().slice(0, TITLE_MAX);
+  const title = plainText(textOf(component, 'summary')).trim().slice(0, TITLE_MAX);
   into.intervals.push({ start: new Date(start), end: new Date(end), title, uid });
 }
 
@@ -206,7 +215,7 @@ function addSeries(into: Collector, master: Component, uid: string, overridden: 
 function eventsByUid(root: Component) {
   const byUid = new Map<string, { masters: Component[]; overrides: Component[] }>();
   for (const event of root.getAllSubcomponents('vevent')) {
-    const uid = textOf(event, 'uid').slice(0, UID_MAX);
+    const uid = plainText(textOf(event, 'uid')).slice(0, UID_MAX);
     const group = byUid.get(uid) ?? { masters: [], overrides: [] };
     (event.hasProperty('recurrence-id') ? group.overrides : group.masters).push(event);
     byUid.set(uid, group);
