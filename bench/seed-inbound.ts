@@ -101,7 +101,16 @@ export async function seedBookings(db: Db, userId: string, count: number): Promi
       least(t, now()) - interval '2 days'
     from generate_series(1, ${count}) as i,
       lateral (select date_trunc('hour', now()) + (i - ${past}) * interval '1 hour' as t) s`);
-  return Math.ceil((count - past) / 24) + 2;
+  const firstFreeDay = Math.ceil((count - past) / 24) + 2;
+  // Busy times read from the owner's calendar: half an hour every two hours between the bookings, from a week ago to
+  // the first free day (the API's bookings after it must find their slots free).
+  await db.execute(sql`insert into calendar_busy_times (user_id, calendar_url, event_uid, starts_at, ends_at, title)
+    select ${userId}, 'https://calendar.example/work/', 'event-' || i, t, t + interval '30 minutes', 'Meeting ' || i
+    from generate_series(0, ${(firstFreeDay + 7) * 12 - 1}) as i,
+      lateral (select date_trunc('day', now()) - interval '7 days' + i * interval '2 hours'
+        + interval '15 minutes' as t) s
+    where t + interval '30 minutes' <= date_trunc('day', now()) + ${firstFreeDay} * interval '1 day'`);
+  return firstFreeDay;
 }
 
 /**

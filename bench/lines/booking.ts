@@ -3,20 +3,26 @@ import { randomUUID } from 'node:crypto';
 import { BOOKING_MAX_ADVANCE_DAYS, BOOKING_SLOT_MINUTES } from '../seed-inbound';
 import { MINUTE, utcMidnight, type Line, type LineContext } from './line';
 
-/** The booking page's slots of a day: the owner's rules and their bookings that day, as one statement. */
+/**
+ * The booking page's slots of a day: the owner's rules, their bookings and their calendars' busy times that day, as
+ * one statement.
+ */
 const slotsFloorSql = `select u.name, u.avatar_url, s.timezone, s.time_format, s.min_notice_minutes, s.max_advance_days,
     s.slot_minutes,
     (select json_agg(a) from scheduling_availability a where a.user_id = u.id) as days,
     (select json_agg(b) from (
       select scheduled_start_time, scheduled_end_time from bookings
       where user_id = u.id and status = 'Scheduled' and scheduled_start_time < $3 and scheduled_end_time > $2
+      union all
+      select starts_at, ends_at from calendar_busy_times
+      where user_id = u.id and tstzrange(starts_at, ends_at) && tstzrange($2, $3)
     ) b) as booked
   from users u left join scheduling_settings s on s.user_id = u.id
   where u.id = $1`;
 
 /**
- * A booking's floor: the key's earlier booking, the owner's rules, the booking and the owner's notification, as
- * one statement.
+ * A booking's floor: the key's earlier booking, the owner's rules, the check of their busy times, the booking and the
+ * owner's notification, as one statement.
  */
 const bookingFloorSql = `with earlier as (
     select id from bookings where user_id = $1 and idempotency_key = $7
@@ -28,7 +34,8 @@ const bookingFloorSql = `with earlier as (
     insert into bookings (user_id, scheduled_start_time, scheduled_end_time, booker_name, booker_email, notes,
       status, idempotency_key)
     select $1::uuid, $2::timestamptz, $3::timestamptz, $4::text, $5::text, $6::text, 'Scheduled', $7::uuid
-    where not exists (select 1 from earlier)
+    where not exists (select 1 from earlier) and not exists (select 1 from calendar_busy_times
+      where user_id = $1 and tstzrange(starts_at, ends_at) && tstzrange($2::timestamptz, $3::timestamptz))
     returning id, scheduled_start_time, scheduled_end_time
   ), notified as (
     insert into notifications (user_id, kind, title, body, link, source_id)

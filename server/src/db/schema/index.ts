@@ -14,6 +14,7 @@ export * from './scheduling';
 export * from './settings';
 export * from './email';
 export * from './calendar';
+export * from './calendar-busy';
 export * from './rate-limits';
 export * from './notifications';
 export * from './user-stats';

@@ -26,6 +26,7 @@ import type { Db } from '../../../db/client';
 import { bookings, schedulingAvailability, schedulingSettings, users } from '../../../db/schema';
 import { AppError, sqlStateOf } from '../../../errors';
 import { addWantedNotification, utcMinute } from '../../notifications/notify';
+import { busyTimesDuring, isBusyDuring } from '../../calendar/caldav/busy-times';
 import { emitEvent } from '../../webhooks/emit';
 import { notePublishChange } from '../../calendar/caldav/publish-note';
 
@@ -53,16 +54,19 @@ export const slotTaken = () => new AppError(409, bookingMessages.slotTaken);
 const epochSql = (ms: number) => sql`to_timestamp(${ms / 1000}::double precision)`;
 
 /**
- * The owner's Scheduled bookings that may overlap a slot starting in `range` (a slot is at most an hour long), as
- * [start, end] pairs of ISO strings.
+ * The owner's Scheduled bookings and known calendar busy times that may overlap a slot starting in `range` (a slot
+ * is at most an hour long), as [start, end] pairs of ISO strings: both block slots alike.
  */
-const bookedNear = (userId: string, range: TimeRange) =>
-  sql<[string, string][] | null>`(select json_agg(json_build_array(${bookings.scheduledStartTime},
-      ${bookings.scheduledEndTime}))
-    from ${bookings}
-    where ${bookings.userId} = ${userId} and ${bookings.status} = 'Scheduled'
-      and ${bookings.scheduledStartTime} < ${epochSql(range.end.getTime() + MAX_SLOT_MINUTES * MINUTE)}
-      and ${bookings.scheduledEndTime} > ${epochSql(range.start.getTime())})`;
+const bookedNear = (userId: string, range: TimeRange) => {
+  const from = epochSql(range.start.getTime());
+  const to = epochSql(range.end.getTime() + MAX_SLOT_MINUTES * MINUTE);
+  return sql<[string, string][] | null>`(select json_agg(json_build_array(taken.starts, taken.ends)) from (
+      select ${bookings.scheduledStartTime} as starts, ${bookings.scheduledEndTime} as ends
+      from ${bookings}
+      where ${bookings.userId} = ${userId} and ${bookings.status} = 'Scheduled'
+        and ${bookings.scheduledStartTime} < ${to} and ${bookings.scheduledEndTime} > ${from}
+      union all ${busyTimesDuring(userId, from, to)}) as taken)`;
+};
 
 /** The booking stored under `key`, as a one-element JSON array (or null), to read along with the owner. */
 const earlierBooking = (userId: string, key: string) =>
@@ -220,9 +224,10 @@ const LOST_RACE = new Set(['23P01', '23505', '40001', '40P01', '55P03']);
 /**
  * POST /api/public/booking/:userId. The start must be one of the free slots by the owner's rules at this moment
  * (else 400, nothing stored); whether another booking holds the time is the database's to say, so that of many
- * visitors at once exactly one gets it and the others 409. A key already used answers its booking (`created`
- * false), also when two requests with one key race. The owner's notification (unless turned off) is written in
- * the booking's transaction: with it, or not at all, and never again on a retry.
+ * visitors at once exactly one gets it and the others 409. A time overlapping a known busy time of the owner's
+ * calendars gets the same 409, checked in the booking's transaction. A key already used answers its booking
+ * (`created` false), also when two requests with one key race. The owner's notification (unless turned off) is
+ * written in the booking's transaction: with it, or not at all, and never again on a retry.
  */
 export async function bookSlot(db: Db, userId: string, input: BookingRequest, now = new Date()) {
   // The owner's rules and the key's earlier booking in one statement; a retry answers before any write.
@@ -235,12 +240,15 @@ export async function bookSlot(db: Db, userId: string, input: BookingRequest, no
   if (!isFreeSlot(owner.rules, [], start, now)) throw notASlot();
   try {
     return await db.transaction(async (tx) => {
+      const end = new Date(start.getTime() + owner.rules.slotMinutes * MINUTE);
+      // The freshest busy times of the owner's calendars, read in the booking's own transaction.
+      if (await isBusyDuring(tx, userId, start, end)) throw slotTaken();
       const [row] = await tx
         .insert(bookings)
         .values({
           userId,
           scheduledStartTime: start,
-          scheduledEndTime: new Date(start.getTime() + owner.rules.slotMinutes * MINUTE),
+          scheduledEndTime: end,
           bookerName: input.name,
           bookerEmail: input.email,
           notes: input.notes,
