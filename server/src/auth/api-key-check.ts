@@ -5,6 +5,7 @@ import { accessNeeded, apiKeyAreaOf, apiKeyMessages, grants, outOfScope, type Ap
 import type { RecordVisibility, WorkspaceRole } from '@common/workspaces';
 import type { Db } from '../db/client';
 import { apiKeys } from '../db/schema';
+import { membershipCacheOf, type KeyRow } from '../db/membership-cache';
 import { selectRows } from '../db/select-rows';
 import { AppError } from '../errors';
 
@@ -22,16 +23,19 @@ declare module 'fastify' {
 export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 /**
- * Signs a request in by its `Authorization: Bearer` key: one indexed query reads the key with its member, never
- * remembered (a revoked key or a removed member is refused on the next request, on every server process). The
- * cookie is not read on this path. Sets `req.user`, `req.workspace` (the key's own) and `req.member`, then refuses
- * a route outside the key's areas or scopes.
+ * Signs a request in by its `Authorization: Bearer` key: one indexed query reads the key with its member, or on
+ * PostgreSQL a read keeps it while the database announces every change to it (db/membership-cache.ts), so a revoked
+ * key or a removed member is refused on the next request, on every server process. A change (any method but GET)
+ * reads it fresh. The cookie is not read on this path. Sets `req.user`, `req.workspace` (the key's own) and
+ * `req.member`, then refuses a route outside the key's areas or scopes.
  */
 export async function authenticateApiKey(req: FastifyRequest, header: string): Promise<void> {
   const match = /^Bearer ([\x21-\x7e]{1,200})$/i.exec(header.trim());
   if (!match) throw new AppError(401, apiKeyMessages.notBearer);
   const db = req.server.db;
-  const row = await findKey(db, hashApiKey(match[1]!));
+  const hash = hashApiKey(match[1]!);
+  const fresh = req.method !== 'GET' && req.method !== 'HEAD';
+  const row = await findKey(db, hash, fresh);
   if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now()))
     throw new AppError(401, apiKeyMessages.invalidKey);
 
@@ -53,7 +57,10 @@ export async function authenticateApiKey(req: FastifyRequest, header: string): P
     visibility: row.visibility as RecordVisibility,
   };
   req.member = { workspaceId: row.workspaceId, userId: row.userId, ownOnly: row.visibility === 'own' };
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS) await markUsed(db, row.id);
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS) {
+    membershipCacheOf(db)?.keyUsed(hash, new Date());
+    await markUsed(db, row.id);
+  }
 }
 
 async function markUsed(db: Db, id: string): Promise<void> {
@@ -64,13 +71,9 @@ async function markUsed(db: Db, id: string): Promise<void> {
     .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale))));
 }
 
-interface KeyRow {
-  id: string;
-  workspace_id: string;
-  user_id: string;
+interface ApiKeyRow extends KeyRow {
   scopes: ApiKeyScopes;
   expires_at: Date | string | null;
-  last_used_at: Date | string | null;
   role: string;
   visibility: string;
   workspace_name: string;
@@ -87,8 +90,14 @@ const dateOf = (value: Date | string | null) => (value === null ? null : new Dat
  * plan the database keeps, where a five-table join sent as a statement is planned anew on every request on the
  * embedded database.
  */
-async function findKey(db: Db, hash: string) {
-  const [row] = await selectRows<KeyRow>(db, sql`select * from api_key_of(${hash})`);
+async function findKey(db: Db, hash: string, fresh: boolean) {
+  const cache = membershipCacheOf(db);
+  let row = fresh ? undefined : cache?.getKey<ApiKeyRow>(hash);
+  if (!row) {
+    const mark = cache?.mark ?? 0;
+    [row] = await selectRows<ApiKeyRow>(db, sql`select * from api_key_of(${hash})`);
+    if (row) cache?.keepKey(hash, row, mark);
+  }
   if (!row) return null;
   return {
     id: row.id,

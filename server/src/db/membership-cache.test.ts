@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { hashApiKey } from '../auth/api-key-check';
+import { createKey, keyClient } from '../test/api-key-kit';
 import { clientFor, createPostgresDatabase, signUp, testConfig, type UserClient } from '../test/test-app';
 import { join } from '../test/workspace-kit';
 import { openDatabase, type Database } from './client';
@@ -12,7 +14,7 @@ import { membershipCacheOf } from './membership-cache';
 // the other when its commit is announced, on the one that made it before it answers, and nothing is kept while the
 // announcements cannot be heard.
 
-const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const isPostgres = process.env.TEST_DB === 'postgres';
 
 describe.skipIf(!isPostgres)('memberships kept by two server processes', () => {
   let fresh: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -97,6 +99,18 @@ describe.skipIf(!isPostgres)('memberships kept by two server processes', () => {
     // The read that saw the change may have begun before its announcement arrived: it was not kept; the next is.
     await contactsSeen(bobElsewhere);
     expect(cacheOf(1).get(bob.id)).toBeDefined();
+  });
+
+  it('refuses a revoked API key at once on the process that revoked it, and on the other when announced', async () => {
+    const key = await createKey(ann, { contacts: 'read' });
+    const here = keyClient(apps[0]!, key.secret);
+    const there = keyClient(apps[1]!, key.secret);
+    for (const client of [here, there]) expect((await client.get('/api/contacts')).statusCode).toBe(200);
+    expect(cacheOf(1).getKey(hashApiKey(key.secret))?.id).toBe(key.id);
+    expect((await ann.delete(`/api/api-keys/${key.id}`)).statusCode).toBe(204);
+    expect((await here.get('/api/contacts')).statusCode).toBe(401);
+    const waited = await until(async () => (await there.get('/api/contacts')).statusCode === 401);
+    expect(waited).toBeLessThan(1_000);
   });
 
   it('hears a removed member leave the workspace on the other process', async () => {

@@ -11,6 +11,17 @@ export interface MembershipRow {
   webhooks: boolean;
 }
 
+/**
+ * What `api_key_of(hash)` answers (migration 0027): the key with its member, workspace, account and profile.
+ * Only the fields the cache drops it by are named here.
+ */
+export interface KeyRow {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  last_used_at: Date | string | null;
+}
+
 /** The channel the database announces membership changes on (migration 0029). */
 export const MEMBERSHIP_CHANNEL = 'membership_changed';
 
@@ -22,6 +33,8 @@ export const MEMBERSHIP_CHANNEL = 'membership_changed';
  */
 export class MembershipCache {
   readonly #entries = new Map<string, MembershipRow>();
+  /** API keys by their hash, with their member: dropped with their user, their workspace, or on their own change. */
+  readonly #keys = new Map<string, KeyRow>();
   #hearing = false;
   /** Counts what dropped entries: a read under way when one happened may hold a row from before it. */
   #drops = 0;
@@ -46,20 +59,44 @@ export class MembershipCache {
     if (this.#hearing && mark === this.#drops) this.#entries.set(userId, row);
   }
 
+  /** The key kept for a hash, if any. */
+  getKey<Row extends KeyRow>(hash: string): Row | undefined {
+    return this.#hearing ? (this.#keys.get(hash) as Row | undefined) : undefined;
+  }
+
+  /** Keeps a key read since `mark`, unless something dropped entries meanwhile. */
+  keepKey(hash: string, row: KeyRow, mark: number): void {
+    if (this.#hearing && mark === this.#drops) this.#keys.set(hash, row);
+  }
+
+  /** The key's last use was just written. */
+  keyUsed(hash: string, at: Date): void {
+    const row = this.#keys.get(hash);
+    if (row) this.#keys.set(hash, { ...row, last_used_at: at });
+  }
+
   /** The member's last activity was just written: kept with the row, so it is not written again at once. */
   touched(userId: string, at: Date): void {
     const row = this.#entries.get(userId);
     if (row) this.#entries.set(userId, { ...row, last_active_at: at });
   }
 
-  /** An announcement: 'user:<id>' drops that user's membership, 'workspace:<id>' everyone's in that workspace. */
+  /**
+   * An announcement: 'user:<id>' drops that user's membership and keys, 'workspace:<id>' everyone's in that
+   * workspace, 'key:<id>' that key; anything else, all.
+   */
   changed(payload: string): void {
     this.#drops++;
     const [kind, id] = payload.split(':');
-    if (kind === 'user' && id) this.#entries.delete(id);
-    else if (kind === 'workspace' && id) {
+    if (kind === 'user' && id) {
+      this.#entries.delete(id);
+      for (const [hash, key] of this.#keys) if (key.user_id === id) this.#keys.delete(hash);
+    } else if (kind === 'workspace' && id) {
       for (const [userId, row] of this.#entries) if (row.id === id) this.#entries.delete(userId);
-    } else this.#entries.clear();
+      for (const [hash, key] of this.#keys) if (key.workspace_id === id) this.#keys.delete(hash);
+    } else if (kind === 'key' && id) {
+      for (const [hash, key] of this.#keys) if (key.id === id) this.#keys.delete(hash);
+    } else this.dropAll();
   }
 
   /** Whether announcements are heard: either way, start from nothing kept. */
@@ -72,6 +109,7 @@ export class MembershipCache {
   dropAll(): void {
     this.#drops++;
     this.#entries.clear();
+    this.#keys.clear();
   }
 }
 

@@ -5,7 +5,9 @@ import { openTestDatabase } from '../test/test-app';
 import type { Database, Db } from './client';
 import { selectRows } from './select-rows';
 import {
+  apiKeysTriggers,
   authUsers,
+  authUsersTriggers,
   bookings,
   calendarIntegration,
   contacts,
@@ -261,6 +263,8 @@ describe('triggers', () => {
     const found: Record<string, string[]> = {};
     for (const { table, name } of rows) (found[table] ??= []).push(name);
     expect(found).toEqual({
+      api_keys: [...apiKeysTriggers].sort(),
+      auth_users: [...authUsersTriggers].sort(),
       contacts: [...contactsTriggers].sort(),
       deals: [...dealsTriggers].sort(),
       projects: [...projectsTriggers].sort(),

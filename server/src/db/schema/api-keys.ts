@@ -36,3 +36,6 @@ export const apiKeys = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** The triggers that announce a key revoked or changed to every server process (migration 0029, db/membership-cache.ts). */
+export const apiKeysTriggers = ['api_keys_announce', 'api_keys_announce_update'] as const;

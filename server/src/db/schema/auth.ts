@@ -64,3 +64,6 @@ export const authVerifications = pgTable(
   },
   (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
 );
+
+/** The trigger that announces an account's new address, which an API key's request carries (migration 0029). */
+export const authUsersTriggers = ['auth_users_announce'] as const;

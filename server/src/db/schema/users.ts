@@ -22,5 +22,8 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-/** The trigger that announces a change of current workspace (migration 0029, db/membership-cache.ts). */
-export const usersTriggers = ['users_announce_current_workspace'] as const;
+/**
+ * The triggers that announce a change of current workspace, and of the profile an API key's request carries
+ * (migration 0029, db/membership-cache.ts).
+ */
+export const usersTriggers = ['users_announce_current_workspace', 'users_announce_profile'] as const;
