@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarBusyMessages } from '@common/calendar-busy-messages';
-import type { CaldavConnectionAnswer } from '@common/calendar-caldav';
+import { caldavMessages, type CaldavConnectionAnswer } from '@common/calendar-caldav';
 import { caldavConnections, calendarBusySources, calendarBusyTimes } from '../../../db/schema';
 import { openBookingOwner, slotsOf, utcDate } from '../../../test/booking-kit';
 import { putEvent } from '../../../test/caldav-busy-kit';
@@ -19,6 +19,7 @@ import {
   BUSY_SYNC_EVERY_MINUTES,
   BUSY_SYNCS_DUE_QUEUE,
   queueDueBusySyncs,
+  runBusySync,
   sendDueBusySyncs,
   startBusySyncJobs,
 } from './busy-sync-jobs';
@@ -129,6 +130,13 @@ describe.skipIf(!account)('the busy-times sync jobs', () => {
     await sendDueBusySyncs(t.app.jobs!);
     await until(async () => (await connectionOf(owner))?.status === 'connected');
     expect(await busyOf(owner.id)).toEqual([slotAt(10), slotAt(13)]);
+  });
+
+  it('leaves a failure of publishing on the connection', async () => {
+    const failed = { status: 'error', lastError: caldavMessages.calendarGone, lastErrorAt: new Date() };
+    await t.database.db.update(caldavConnections).set(failed).where(eq(caldavConnections.userId, owner.id));
+    await runBusySync(t.app.db, t.app.secrets, { allowPrivateHosts: true }, owner.id);
+    expect(await connectionOf(owner)).toMatchObject({ status: 'error', lastError: caldavMessages.calendarGone });
   });
 
   it('takes the busy times away on Disconnect', async () => {

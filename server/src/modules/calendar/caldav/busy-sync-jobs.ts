@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { calendarBusyMessages } from '@common/calendar-busy-messages';
 import type { Db, Tx } from '../../../db/client';
 import { calendarBusySources, calendarBusyTimes } from '../../../db/schema';
 import { selectRows } from '../../../db/select-rows';
@@ -39,6 +40,10 @@ class BusySyncFailed extends Error {
   override readonly name = 'BusySyncFailed';
 }
 
+const busySyncReasons: readonly string[] = Object.values(calendarBusyMessages);
+const isBusySyncReason = (reason: string | null) =>
+  reason !== null && (busySyncReasons.includes(reason) || reason.startsWith(calendarBusyMessages.serverAnswered));
+
 const jobOf = (userId: string) => ({
   name: BUSY_SYNC_QUEUE,
   data: { userId } satisfies BusySyncJob,
@@ -73,7 +78,7 @@ export async function clearBusyTimes(db: Db | Tx, userId: string): Promise<void>
 /**
  * One user's sync: their read calendars' busy times brought up to date. A calendar that fails keeps its busy times
  * and marks the connection with the reason (then the job fails, and pg-boss retries it); a full success marks it
- * working again.
+ * working again when this sync was what failed.
  */
 export async function runBusySync(
   db: Db,
@@ -99,7 +104,8 @@ export async function runBusySync(
     { allowPrivateHosts: options.allowPrivateHosts },
   );
   // Disconnected while this sync wrote: what it wrote goes too (the disconnect's own clearing came before it).
-  if (!(await connectionRow(db, userId))) {
+  const connection = await connectionRow(db, userId);
+  if (!connection) {
     await db.transaction((tx) => clearBusyTimes(tx, userId));
     return;
   }
@@ -108,7 +114,8 @@ export async function runBusySync(
     await markCaldavFailed(db, userId, failed.error);
     throw new BusySyncFailed(failed.error);
   }
-  await markCaldavWorking(db, userId);
+  // Only a failure of this sync is cleared: publishing's (say, the publish calendar deleted) stays until it works.
+  if (isBusySyncReason(connection.lastError)) await markCaldavWorking(db, userId);
 }
 
 const isBusySyncJob = (data: unknown): data is BusySyncJob =>
