@@ -17,6 +17,7 @@ import { calendarObject, vevent } from '../../../test/ical-kit';
 import { buildTestApp, type TestApp, type UserClient } from '../../../test/test-app';
 import {
   BUSY_SYNC_EVERY_MINUTES,
+  BUSY_SYNC_QUEUE,
   BUSY_SYNCS_DUE_QUEUE,
   queueDueBusySyncs,
   runBusySync,
@@ -74,10 +75,12 @@ describe.skipIf(!account)('the busy-times sync jobs', () => {
     await t?.close();
   });
 
-  it('is scheduled every few minutes', async () => {
+  it('is scheduled every few minutes, one sync of a user at a time', async () => {
     expect(await t.app.jobs!.boss.getSchedules()).toContainEqual(
       expect.objectContaining({ name: BUSY_SYNCS_DUE_QUEUE, cron: `*/${BUSY_SYNC_EVERY_MINUTES} * * * *` }),
     );
+    // At most one job of a user waiting and one being worked (keyed by the user).
+    expect(await t.app.jobs!.boss.getQueue(BUSY_SYNC_QUEUE)).toMatchObject({ policy: 'stately' });
   });
 
   it('reads a newly connected read calendar at once, and the booking page leaves its busy slot out', async () => {
