@@ -11,6 +11,7 @@ import { startOverdueReminders } from './modules/notifications/overdue-jobs';
 import { startWebhookDeliveries } from './modules/webhooks/delivery';
 import { rescopeStaleFormCss } from './modules/forms/scoped-css';
 import { startCaldavPublishing } from './modules/calendar/caldav/publish-jobs';
+import { startBusySyncJobs } from './modules/calendar/caldav/busy-sync-jobs';
 
 async function main() {
   let config;
@@ -67,8 +68,15 @@ async function main() {
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  // The busy times of the users' read calendars, every few minutes and right after a connection is saved.
+  const busySync = await startBusySyncJobs(database.db, jobs, app.secrets, {
+    allowPrivateHosts: config.allowPrivateHosts,
+    log: app.log,
+    scheduled: true,
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await busySync.stop();
     await caldav.stop();
     await imports.stop();
     await overdue.stop();

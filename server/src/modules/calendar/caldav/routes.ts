@@ -15,7 +15,7 @@ export async function caldavRoutes(app: FastifyInstance) {
 
   serve(app, caldavApi.test, (req) => testCaldav(app.db, app.secrets, req.user.id, req.body, options));
 
-  serve(app, caldavApi.save, (req) => saveCaldav(app.db, app.secrets, req.user.id, req.body, options));
+  serve(app, caldavApi.save, (req) => saveCaldav(app.db, app.secrets, req.user.id, req.body, options, app.jobs));
 
   serve(app, caldavApi.disconnect, (req) => disconnectCaldav(app.db, app.secrets, req.user.id, options));
 }

@@ -12,8 +12,10 @@ import {
 import type { Db } from '../../../db/client';
 import { caldavConnections, caldavPublished } from '../../../db/schema';
 import { AppError } from '../../../errors';
+import type { JobQueue } from '../../../jobs/queue';
 import type { SecretBox } from '../../../secrets/secret-box';
 import { connectionRow, toConnection } from './account';
+import { clearBusyTimes, queueBusySync } from './busy-sync-jobs';
 import {
   caldavTransport,
   CaldavError,
@@ -84,7 +86,8 @@ export async function testCaldav(
 /**
  * Connects, or changes the connection: the account is checked and its calendars listed again, so only calendars
  * the server offers are saved. Every record the calendar should hold is then noted for publishing (in the save's
- * transaction): a new calendar receives them, an option turned off takes them away, a reconnect catches up.
+ * transaction): a new calendar receives them, an option turned off takes them away, a reconnect catches up. The
+ * busy times are read at once (a sync queued in the same transaction), not at the next round.
  */
 export async function saveCaldav(
   db: Db,
@@ -92,6 +95,7 @@ export async function saveCaldav(
   userId: string,
   input: CaldavSaveValues,
   options: CaldavOptions,
+  queue: JobQueue | undefined,
 ): Promise<CaldavConnectionAnswer> {
   const credentials = await credentialsOf(db, secrets, userId, input, options);
   const calendars = await calendarsOf(credentials, options);
@@ -121,12 +125,13 @@ export async function saveCaldav(
       .onConflictDoUpdate({ target: caldavConnections.userId, set: values })
       .returning();
     await notePublishAll(tx, userId);
+    if (queue) await queueBusySync(queue, userId, tx);
     return { connection: toConnection(row!) };
   });
 }
 
 /**
- * Removes every event the product published, then the connection. A server that cannot be reached (or refuses)
+ * Removes every event the product published, then the connection and the busy times read through it. A server that cannot be reached (or refuses)
  * does not keep the user connected: the connection goes, and the answer says the events may remain.
  */
 export async function disconnectCaldav(
@@ -159,6 +164,10 @@ export async function disconnectCaldav(
       }
     }
   }
-  await db.delete(caldavConnections).where(eq(caldavConnections.userId, userId));
+  // The busy times go with the connection (they are not tied to it by a key: the booking page reads them alone).
+  await db.transaction(async (tx) => {
+    await tx.delete(caldavConnections).where(eq(caldavConnections.userId, userId));
+    await clearBusyTimes(tx, userId);
+  });
   return { serverReached, eventsRemoved };
 }
