@@ -45,6 +45,24 @@ export async function makeTestCalendar(account: CaldavTestAccount, name: string)
   return url;
 }
 
+/** Stores one event (an iCalendar text) in the calendar as a calendar app does (PUT); answers its address. */
+export async function putTestEvent(
+  account: CaldavTestAccount,
+  calendarUrl: string,
+  name: string,
+  text: string,
+): Promise<string> {
+  const href = new URL(`${name}.ics`, calendarUrl).href;
+  const response = await fetch(href, {
+    method: 'PUT',
+    headers: { authorization: basic(account), 'content-type': 'text/calendar; charset=utf-8' },
+    body: text,
+  });
+  const answer = await response.text();
+  if (response.status !== 201 && response.status !== 204) throw new Error(`PUT ${href}: ${response.status} ${answer}`);
+  return href;
+}
+
 /** Deletes a calendar on the server, as its owner might in their calendar app. */
 export async function deleteTestCalendar(account: CaldavTestAccount, calendarUrl: string): Promise<void> {
   const response = await fetch(calendarUrl, { method: 'DELETE', headers: { authorization: basic(account) } });
