@@ -76,9 +76,12 @@ test.describe('calendar busy blocks', () => {
 
     // The day view: a busy block named by its time, and "Busy" rather than the event's title.
     const blockName = `10:00 AM – 11:00 AM ${calendarBusyText.label}`;
-    await page.goto(`/app/calendar?view=day&date=${when.date}`);
     const block = page.getByRole('button', { name: blockName });
-    await expect(block).toBeVisible({ timeout: 60_000 });
+    // The sync runs in the background: the screen shows the block once a sync has read the calendar.
+    await expect(async () => {
+      await page.goto(`/app/calendar?view=day&date=${when.date}`);
+      await expect(block).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(page.getByText(summary)).toHaveCount(0);
     await block.focus();
     await page.keyboard.press('Enter');
