@@ -12,7 +12,7 @@ export const feedTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** The calendar area's routes (see api-route.ts). */
 export const calendarApi = {
-  /** Every event starting in [from, to): one request for everything a view shows. */
+  /** Every event starting in [from, to) and the user's busy times overlapping it: one request for a whole view. */
   range: get('/api/calendar', { query: calendarQuerySchema, response: calendarSchema }),
   integration: get('/api/calendar/integration', { response: calendarIntegrationSchema }),
   saveIntegration: put('/api/calendar/integration', {

@@ -38,7 +38,10 @@ export const MAX_CALENDAR_RANGE_DAYS = 45;
 /** At most this many events of each kind in one range; past it the count reads "500+". */
 export const CALENDAR_KIND_CAP = 500;
 
-/** GET /api/calendar?from&to: every event starting in [from, to), one request per visible range. */
+/**
+ * GET /api/calendar?from&to: every event starting in [from, to) and every busy time overlapping it, one request per
+ * visible range.
+ */
 export const calendarQuerySchema = z
   .object({
     from: z.iso.datetime({ offset: true, message: calendarMessages.rangeInvalid }),
@@ -90,6 +93,31 @@ export const calendarEventSchema = z.discriminatedUnion('kind', [
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 export const calendarKindCountSchema = z.object({ count: z.number().int(), hasMore: z.boolean() });
+
+/**
+ * A busy time of the user's own external (CalDAV) calendars overlapping the range (issue 31): personal, whatever the
+ * workspace. Never a record of the product, so no id and nothing to open but its time.
+ */
+export const calendarBusyBlockSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  /** Whole days in the user's time zone (their scheduling settings'): an all-day event of their calendar. */
+  allDay: z.boolean(),
+  /** Only when the user chose "show titles" for their calendar and the event has one; otherwise absent. */
+  title: z.string().optional(),
+});
+export type CalendarBusyBlock = z.infer<typeof calendarBusyBlockSchema>;
+
+/** What the calendar screen calls an external busy time, whose title is hidden or empty. */
+export const calendarBusyText = {
+  label: 'Busy',
+  allDay: 'All day',
+  details: 'Busy time',
+  source: 'From your connected calendar',
+  when: 'When',
+  title: 'Title',
+} as const;
+
 export const calendarSchema = z.object({
   /** Ordered by start. */
   events: z.array(calendarEventSchema),
@@ -98,6 +126,8 @@ export const calendarSchema = z.object({
     activity: calendarKindCountSchema,
     booking: calendarKindCountSchema,
   }),
+  /** The user's busy times overlapping [from, to), by start: at most CALENDAR_KIND_CAP, `hasMore` past it. */
+  busy: z.object({ blocks: z.array(calendarBusyBlockSchema), hasMore: z.boolean() }),
 });
 export type Calendar = z.infer<typeof calendarSchema>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { seedConversation } from './chatbot-conversations';
-import { caldavConnections } from '../db/schema';
+import { caldavConnections, calendarBusyTimes } from '../db/schema';
 import { storeIncoming } from '../modules/email/store';
 import { finishImports } from './contact-import-kit';
 import { send, type Call } from './isolation-requests';
@@ -243,6 +243,18 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     publishCalendarUrl: caldavCalendarOfA,
     publishCalendarName: `${MARKER} calendar`,
     readCalendars: [{ url: caldavCalendarOfA, name: `${MARKER} calendar` }],
+    showTitles: true,
+  });
+  // A busy time with its title shown to A on the calendar screen, in every calendar range the probes read; after the
+  // days whose slots the booking below takes.
+  const busyStart = Date.now() + 5 * 86_400_000;
+  await app.db.insert(calendarBusyTimes).values({
+    userId: a.id,
+    calendarUrl: caldavCalendarOfA,
+    eventUid: `${MARKER}-busy`,
+    startsAt: new Date(busyStart),
+    endsAt: new Date(busyStart + 3_600_000),
+    title: `${MARKER} busy time`,
   });
 
   const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);

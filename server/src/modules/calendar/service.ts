@@ -16,6 +16,7 @@ import type { Member } from '../../db/member-scope';
 import { calendarIntegration } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { maskSecret, type SecretBox } from '../../secrets/secret-box';
+import { busyBlocksSql, toBusyBlock, type BusyBlockRow } from './busy-blocks';
 import {
   activityEventsSql,
   bookingEventsSql,
@@ -29,7 +30,10 @@ import {
   type TaskEventRow,
 } from './events';
 
-/** Every event starting in [from, to): at most CALENDAR_KIND_CAP of each kind, one more read to tell there are more. */
+/**
+ * Every event starting in [from, to) and the user's busy times overlapping it: at most CALENDAR_KIND_CAP of each
+ * kind and of busy times, one more read to tell there are more.
+ */
 export async function getCalendar(db: Db, member: Member, query: CalendarQuery): Promise<Calendar> {
   const range: EventRange = {
     from: new Date(query.from),
@@ -41,6 +45,7 @@ export async function getCalendar(db: Db, member: Member, query: CalendarQuery):
   const tasks = await selectRows<TaskEventRow>(db, taskEventsSql(member, range));
   const activities = await selectRows<ActivityEventRow>(db, activityEventsSql(member, range));
   const bookings = await selectRows<BookingEventRow>(db, bookingEventsSql(member.userId, range));
+  const busy = await selectRows<BusyBlockRow>(db, busyBlocksSql(member.userId, range.from, range.to, range.limit));
   const capped = <Row>(rows: Row[]) => rows.slice(0, CALENDAR_KIND_CAP);
   const events: CalendarEvent[] = [
     ...capped(tasks).map(toTaskEvent),
@@ -53,7 +58,11 @@ export async function getCalendar(db: Db, member: Member, query: CalendarQuery):
     count: Math.min(rows.length, CALENDAR_KIND_CAP),
     hasMore: rows.length > CALENDAR_KIND_CAP,
   });
-  return { events, counts: { task: countOf(tasks), activity: countOf(activities), booking: countOf(bookings) } };
+  return {
+    events,
+    counts: { task: countOf(tasks), activity: countOf(activities), booking: countOf(bookings) },
+    busy: { blocks: capped(busy).map(toBusyBlock), hasMore: busy.length > CALENDAR_KIND_CAP },
+  };
 }
 
 // Calendar Integration (decisions.md items 5 and 12).

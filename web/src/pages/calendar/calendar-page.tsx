@@ -23,6 +23,8 @@ import {
   type CalendarView,
 } from './dates';
 import { BookingDetailsModal } from './booking-details-modal';
+import { layOutBusy, showsBusy, type BusyItem } from './busy';
+import { BusyDetailsModal } from './busy-details-modal';
 import { EventDetailsModal } from './event-details-modal';
 import { MonthView } from './month-view';
 import { hourKey, TimeGrid } from './time-grid';
@@ -33,7 +35,10 @@ type ActivityEvent = Extract<CalendarEvent, { kind: 'activity' }>;
 const isView = (value: string | null): value is CalendarView => calendarViews.includes(value as CalendarView);
 const isFilter = (value: string | null): value is CalendarFilter => calendarFilters.includes(value as CalendarFilter);
 
-/** Tasks, activities and appointments by month, week or day (?view=week&date=2026-11-23&show=task). */
+/**
+ * Tasks, activities and appointments by month, week or day (?view=week&date=2026-11-23&show=task), with the busy
+ * times of the user's external calendars.
+ */
 export function CalendarPage() {
   const [params, setParams] = useSearchParams();
   const view: CalendarView = isView(params.get('view')) ? (params.get('view') as CalendarView) : 'month';
@@ -52,6 +57,7 @@ export function CalendarPage() {
   const [taskId, setTaskId] = useState<string | null>(null);
   const [details, setDetails] = useState<ActivityEvent | null>(null);
   const [bookingId, setBookingId] = useState<string | null>(null);
+  const [busyBlock, setBusyBlock] = useState<BusyItem | null>(null);
 
   useEffect(() => {
     if (isError) toast.error(calendarMessages.loadFailed, { id: 'calendar-load' });
@@ -85,6 +91,13 @@ export function CalendarPage() {
     }
     return { byDay, byHour };
   }, [events, filter]);
+  const blocks = data?.busy.blocks;
+  const busy = useMemo(
+    () => layOutBusy(showsBusy(filter) ? (blocks ?? []) : [], range.days),
+    // The days follow from/to, which are strings and so compare by value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [blocks, filter, from, to],
+  );
 
   const open = (event: CalendarEvent) => {
     if (event.kind === 'task') setTaskId(event.id);
@@ -113,10 +126,29 @@ export function CalendarPage() {
       />
     );
   } else if (view === 'month') {
-    content = <MonthView days={range.days} month={anchor} eventsByDay={byDay} onOpen={open} onShowDay={showDay} />;
+    content = (
+      <MonthView
+        days={range.days}
+        month={anchor}
+        eventsByDay={byDay}
+        busyByDay={busy.byDay}
+        onOpen={open}
+        onOpenBusy={setBusyBlock}
+        onShowDay={showDay}
+      />
+    );
   } else {
     content = (
-      <TimeGrid key={view} days={range.days} eventsByHour={byHour} onOpen={open} onShowDay={showDay} label={title} />
+      <TimeGrid
+        key={view}
+        days={range.days}
+        eventsByHour={byHour}
+        busy={busy}
+        onOpen={open}
+        onOpenBusy={setBusyBlock}
+        onShowDay={showDay}
+        label={title}
+      />
     );
   }
 
@@ -143,6 +175,7 @@ export function CalendarPage() {
       <TaskDetailsModal taskId={taskId} onClose={() => setTaskId(null)} />
       <EventDetailsModal event={details} onClose={() => setDetails(null)} />
       <BookingDetailsModal bookingId={bookingId} onClose={() => setBookingId(null)} />
+      <BusyDetailsModal block={busyBlock} onClose={() => setBusyBlock(null)} />
     </>
   );
 }

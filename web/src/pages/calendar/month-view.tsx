@@ -1,10 +1,12 @@
 import { format, isSameMonth, isToday } from 'date-fns';
 import type { CalendarEvent } from '@common/calendar';
 import { cn } from '../../lib/cn';
+import type { BusyItem } from './busy';
+import { BusyButton } from './busy-button';
 import { dayKey, fullDate } from './dates';
 import { EventButton } from './event-button';
 
-/** A cell lists this many events, then "+N more", which opens that day. */
+/** A cell lists this many items (busy blocks first), then "+N more", which opens that day. */
 export const EVENTS_PER_CELL = 3;
 
 interface MonthViewProps {
@@ -13,12 +15,15 @@ interface MonthViewProps {
   /** The month being shown: its days are not dimmed. */
   month: Date;
   eventsByDay: Map<string, CalendarEvent[]>;
+  /** External busy blocks touching each day. */
+  busyByDay: Map<string, BusyItem[]>;
   onOpen: (event: CalendarEvent) => void;
+  onOpenBusy: (block: BusyItem) => void;
   onShowDay: (day: Date) => void;
 }
 
 /** Part 2 §9: 6 weeks × 7 days from Sunday. A table to assistive technology: a weekday header per column. */
-export function MonthView({ days, month, eventsByDay, onOpen, onShowDay }: MonthViewProps) {
+export function MonthView({ days, month, eventsByDay, busyByDay, onOpen, onOpenBusy, onShowDay }: MonthViewProps) {
   const weeks = Array.from({ length: days.length / 7 }, (_, w) => days.slice(w * 7, w * 7 + 7));
   return (
     <div role="table" aria-label={format(month, 'MMMM yyyy')} className="w-full">
@@ -44,9 +49,11 @@ export function MonthView({ days, month, eventsByDay, onOpen, onShowDay }: Month
             className="grid grid-cols-7 divide-x divide-slate-200 dark:divide-slate-800"
           >
             {week.map((day) => {
+              const busy = busyByDay.get(dayKey(day)) ?? [];
               const events = eventsByDay.get(dayKey(day)) ?? [];
-              const shown = events.slice(0, EVENTS_PER_CELL);
-              const more = events.length - shown.length;
+              const shownBusy = busy.slice(0, EVENTS_PER_CELL);
+              const shown = events.slice(0, EVENTS_PER_CELL - shownBusy.length);
+              const more = busy.length + events.length - shownBusy.length - shown.length;
               const inMonth = isSameMonth(day, month);
               const today = isToday(day);
               const label = fullDate(day);
@@ -73,6 +80,9 @@ export function MonthView({ days, month, eventsByDay, onOpen, onShowDay }: Month
                   >
                     {format(day, 'd')}
                   </button>
+                  {shownBusy.map((block) => (
+                    <BusyButton key={block.key} block={block} onOpen={onOpenBusy} compact />
+                  ))}
                   {shown.map((event) => (
                     <EventButton key={`${event.kind}:${event.id}`} event={event} onOpen={onOpen} compact />
                   ))}

@@ -2,6 +2,8 @@ import { useLayoutEffect, useRef } from 'react';
 import { format, isToday } from 'date-fns';
 import type { CalendarEvent } from '@common/calendar';
 import { cn } from '../../lib/cn';
+import type { BusyLayout, BusyItem } from './busy';
+import { BusyButton, busyHatch } from './busy-button';
 import { HOURS, dayKey, fullDate, hourLabel, hourShortLabel } from './dates';
 import { EventButton } from './event-button';
 
@@ -13,7 +15,10 @@ interface TimeGridProps {
   days: Date[];
   /** Events of each local day, by hour: `${dayKey} ${hour}`. */
   eventsByHour: Map<string, CalendarEvent[]>;
+  /** External busy blocks: each in the first hour it covers on a day, every hour it covers shaded. */
+  busy: Pick<BusyLayout, 'byHour' | 'coveredHours'>;
   onOpen: (event: CalendarEvent) => void;
+  onOpenBusy: (block: BusyItem) => void;
   onShowDay?: (day: Date) => void;
   /** The period shown, naming the table: "Nov 22 – 28, 2026". */
   label: string;
@@ -22,7 +27,7 @@ interface TimeGridProps {
 export const hourKey = (day: Date, hour: number) => `${dayKey(day)} ${hour}`;
 
 /** Part 2 §9: 24 hourly rows, in a scroll area at most 600 px high that opens at 8:00. */
-export function TimeGrid({ days, eventsByHour, onOpen, onShowDay, label }: TimeGridProps) {
+export function TimeGrid({ days, eventsByHour, busy, onOpen, onOpenBusy, onShowDay, label }: TimeGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const openingRow = useRef<HTMLDivElement>(null);
   const isWeek = days.length > 1;
@@ -109,14 +114,21 @@ export function TimeGrid({ days, eventsByHour, onOpen, onShowDay, label }: TimeG
                 {hourShortLabel(hour)}
               </div>
               {days.map((day) => {
-                const events = eventsByHour.get(hourKey(day, hour)) ?? [];
+                const key = hourKey(day, hour);
+                const events = eventsByHour.get(key) ?? [];
                 return (
                   <div
                     key={dayKey(day)}
                     role="cell"
                     aria-label={`${fullDate(day)}, ${hourLabel(hour)}`}
-                    className="flex min-w-0 flex-col gap-0.5 border-l border-slate-200 p-0.5 dark:border-slate-800"
+                    className={cn(
+                      'flex min-w-0 flex-col gap-0.5 border-l border-slate-200 p-0.5 dark:border-slate-800',
+                      busy.coveredHours.has(key) && busyHatch,
+                    )}
                   >
+                    {busy.byHour.get(key)?.map((block) => (
+                      <BusyButton key={block.key} block={block} onOpen={onOpenBusy} />
+                    ))}
                     {events.map((event) => (
                       <EventButton key={`${event.kind}:${event.id}`} event={event} onOpen={onOpen} />
                     ))}
