@@ -87,7 +87,9 @@ test.describe('calendar busy blocks', () => {
     const details = page.getByRole('dialog', { name: calendarBusyText.details });
     await expect(details).toContainText('10:00 AM');
     await expectNoSeriousViolations(page);
-    await details.getByRole('button', { name: 'Close' }).click();
+    // Closed from the keyboard, as it was opened.
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
 
     // The month view, on a phone: the block in its day's cell, nothing wider than the screen.
     await page.setViewportSize({ width: 375, height: 812 });
@@ -111,6 +113,7 @@ test.describe('calendar busy blocks', () => {
 
     // Titles shown: the event's own.
     await page.goto('/app/settings/calendar');
+    await page.getByRole('button', { name: words.edit, exact: true }).click();
     await page.getByRole('form', { name: words.title }).getByLabel(words.showTitles).check();
     await page.getByRole('form', { name: words.title }).getByRole('button', { name: words.save, exact: true }).click();
     await expect(toast(page, words.saved)).toBeVisible();

@@ -1,4 +1,4 @@
-import { createAccount, fetchCalendars, getBasicAuthHeaders, type DAVAccount } from 'tsdav';
+import { createAccount, getBasicAuthHeaders, propfind, type DAVAccount } from 'tsdav';
 import { caldavMessages, type CaldavCalendar } from '@common/calendar-caldav';
 import { guardedFetch } from '../../../net/guarded-fetch';
 import { PrivateAddressError } from '../../../net/outgoing-address';
@@ -140,16 +140,41 @@ const nameOf = (displayName: unknown, url: string) =>
     ? displayName.trim()
     : decodeURIComponent(url.replace(/\/$/, '').split('/').pop() ?? url);
 
-/** The account's calendars that hold events (VEVENT), by name; a server listing none is refused. */
+/** The component names of a `supported-calendar-component-set` as tsdav parses it: one `comp` or a list. */
+function componentNames(set: unknown): string[] {
+  const comps = Array.isArray(set) ? set : set && typeof set === 'object' ? [set] : [];
+  return comps
+    .map((comp) => (comp as { _attributes?: { name?: unknown } })?._attributes?.name)
+    .filter((name): name is string => typeof name === 'string' && name.length > 0);
+}
+
+/**
+ * The account's calendars that hold events (VEVENT), by name; a server listing none is refused. One PROPFIND of the
+ * calendar home: tsdav's `fetchCalendars` also asks every calendar for its reports, a request each, all at once,
+ * which an account of many calendars makes slow (and a server allowing few connections makes wait).
+ */
 export async function listEventCalendars(account: DAVAccount, transport: CaldavTransport): Promise<CaldavCalendar[]> {
   let calendars;
   try {
-    calendars = await fetchCalendars({ account, headers: transport.headers, fetch: transport.fetch });
+    const answers = await propfind({
+      url: account.homeUrl ?? '',
+      props: { 'd:displayname': {}, 'd:resourcetype': {}, 'c:supported-calendar-component-set': {} },
+      depth: '1',
+      headers: transport.headers,
+      fetch: transport.fetch,
+    });
+    calendars = answers
+      .filter((answer) => Object.keys(answer.props?.resourcetype ?? {}).includes('calendar'))
+      .map((answer) => ({
+        url: new URL(answer.href ?? '', account.rootUrl ?? account.homeUrl).href,
+        displayName: answer.props?.displayname?._cdata ?? answer.props?.displayname,
+        components: componentNames(answer.props?.supportedCalendarComponentSet?.comp),
+      }));
   } catch (error) {
     throw explainFailure(error, transport);
   }
   const events = calendars
-    .filter((calendar) => !calendar.components || calendar.components.includes('VEVENT'))
+    .filter((calendar) => !calendar.components.length || calendar.components.includes('VEVENT'))
     .map((calendar) => ({ url: calendar.url, name: nameOf(calendar.displayName, calendar.url) }))
     .sort((a, b) => a.name.localeCompare(b.name));
   if (!events.length) throw new CaldavError(caldavMessages.noCalendars);
