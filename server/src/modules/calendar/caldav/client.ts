@@ -163,13 +163,21 @@ export async function listEventCalendars(account: DAVAccount, transport: CaldavT
       headers: transport.headers,
       fetch: transport.fetch,
     });
-    calendars = answers
-      .filter((answer) => Object.keys(answer.props?.resourcetype ?? {}).includes('calendar'))
-      .map((answer) => ({
-        url: new URL(answer.href ?? '', account.rootUrl ?? account.homeUrl).href,
-        displayName: answer.props?.displayname?._cdata ?? answer.props?.displayname,
-        components: componentNames(answer.props?.supportedCalendarComponentSet?.comp),
-      }));
+    calendars = answers.flatMap((answer) => {
+      // tsdav parses the XML into plain objects of unknown shape: read as such.
+      const props = (answer.props ?? {}) as Record<string, unknown>;
+      const types = props.resourcetype && typeof props.resourcetype === 'object' ? props.resourcetype : {};
+      if (!Object.keys(types).includes('calendar')) return [];
+      const name = props.displayname as { _cdata?: unknown } | string | undefined;
+      const set = props.supportedCalendarComponentSet as { comp?: unknown } | undefined;
+      return [
+        {
+          url: new URL(answer.href ?? '', account.rootUrl ?? account.homeUrl).href,
+          displayName: typeof name === 'object' ? name._cdata : name,
+          components: componentNames(set?.comp),
+        },
+      ];
+    });
   } catch (error) {
     throw explainFailure(error, transport);
   }
