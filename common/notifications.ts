@@ -9,6 +9,7 @@ export const notificationKinds = [
   'form_submission',
   'booking',
   'booking_cancelled',
+  'booking_moved',
   'task_overdue',
   'activity_overdue',
   'task_assigned',

@@ -93,20 +93,28 @@ export async function getBooking(db: Db, userId: string, id: string): Promise<Bo
 }
 
 /**
+ * Cancels the user's booking if it is still Scheduled, in the caller's transaction: its webhook event and its
+ * calendar note go with it. Null when it was not Scheduled (cancelled before, or completed) or is not theirs.
+ */
+export async function cancelScheduledBooking(tx: Db, userId: string, id: string): Promise<Booking | null> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'Cancelled' })
+    .where(and(own(userId, id), eq(bookings.status, 'Scheduled')))
+    .returning(columns);
+  if (!row) return null;
+  const booking = toBooking(row);
+  await emitEvent(tx, { userId }, 'booking.cancelled', booking);
+  await notePublishChange(tx, 'booking', id);
+  return booking;
+}
+
+/**
  * Cancels a Scheduled booking, which frees its time (the overlap constraint covers Scheduled bookings only).
  * A booking no longer Scheduled (cancelled before, or completed) is answered as it is.
  */
 export function cancelBooking(db: Db, userId: string, id: string): Promise<Booking> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(bookings)
-      .set({ status: 'Cancelled' })
-      .where(and(own(userId, id), eq(bookings.status, 'Scheduled')))
-      .returning(columns);
-    if (!row) return getBooking(tx, userId, id);
-    const booking = toBooking(row);
-    await emitEvent(tx, { userId }, 'booking.cancelled', booking);
-    await notePublishChange(tx, 'booking', id);
-    return booking;
-  });
+  return db.transaction(
+    async (tx) => (await cancelScheduledBooking(tx, userId, id)) ?? (await getBooking(tx, userId, id)),
+  );
 }

@@ -306,3 +306,37 @@ export function busyIntervals(
   into.intervals.sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime());
   return { intervals: into.intervals, skipped };
 }
+
+/** What became of one event the product published, as the calendar now holds it. */
+export type PublishedEventState = { state: 'cancelled' } | { state: 'at'; start: Date; end: Date } | null;
+
+/**
+ * The event `uid` of an object's text as its series (no RECURRENCE-ID) stands: cancelled (STATUS:CANCELLED), or its
+ * start and end (a date-only event, its whole days in the owner's zone). Null when the text holds no such event or
+ * cannot be read: then nothing is concluded from it.
+ */
+export function publishedEventState(text: string, uid: string, ownerZone: string): PublishedEventState {
+  // A VTIMEZONE's rules are expanded too: on one event's budget.
+  const limits = { ...expansionLimits, stepsPerCall: expansionLimits.stepsPerEvent };
+  running = { call: limits.stepsPerCall, event: limits.stepsPerEvent, limits, exhausted: false };
+  try {
+    const parsed: unknown = ICAL.parse(text);
+    const roots = Array.isArray(parsed) && Array.isArray(parsed[0]) ? (parsed as unknown[]) : [parsed];
+    for (const jcal of roots) {
+      const master = eventsByUid(new ICAL.Component(jcal as unknown[])).get(uid)?.masters[0];
+      if (!master) continue;
+      if (isCancelled(master)) return { state: 'cancelled' };
+      const start = timeProperty(master, 'dtstart');
+      const length = start && lengthOf(master, start, ownerZone);
+      if (!start || !length) return null;
+      const at = instantOf(start.time, start.tzid, ownerZone);
+      const end = endOf(start, length, ownerZone, at);
+      return isInstant(at) && isInstant(end) ? { state: 'at', start: new Date(at), end: new Date(end) } : null;
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    running = null;
+  }
+}

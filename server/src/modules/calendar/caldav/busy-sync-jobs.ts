@@ -7,7 +7,9 @@ import { selectRows } from '../../../db/select-rows';
 import { jobsDbOf, type JobQueue } from '../../../jobs/queue';
 import type { SecretBox } from '../../../secrets/secret-box';
 import { caldavAccountOf, connectionRow, markCaldavFailed, markCaldavWorking } from './account';
-import { syncBusyTimes } from './busy-sync';
+import { readBackBookings, ReadBackError } from './booking-read-back';
+import { ownerWindow, syncBusyTimes } from './busy-sync';
+import { davReads } from './dav-fetch';
 
 // The busy-times sync on the job queue (docs/decisions.md, "Calendar busy times"): a pg-boss schedule queues one job
 // per connected user with read calendars every few minutes, and a save of the connection queues that user's at once.
@@ -59,11 +61,13 @@ export async function queueBusySync(queue: JobQueue, userId: string, tx?: Tx): P
   await queue.boss.send(name, data, { singletonKey, ...(tx && { db: jobsDbOf(tx) }) });
 }
 
-/** Queues the sync of every connected user with a calendar to read. */
+/** Queues the sync of every connected user with a calendar to read or a booking published. */
 export async function queueDueBusySyncs(db: Db, queue: JobQueue): Promise<number> {
   const rows = await selectRows<{ user_id: string }>(
     db,
-    sql`select user_id from caldav_connections where jsonb_array_length(read_calendars) > 0`,
+    sql`select c.user_id from caldav_connections c
+      where jsonb_array_length(c.read_calendars) > 0
+        or exists (select 1 from caldav_published p where p.user_id = c.user_id and p.kind = 'booking')`,
   );
   if (rows.length) await queue.boss.insert(rows.map((row) => jobOf(row.user_id)));
   return rows.length;
@@ -75,10 +79,32 @@ export async function clearBusyTimes(db: Db | Tx, userId: string): Promise<void>
   await db.delete(calendarBusySources).where(eq(calendarBusySources.userId, userId));
 }
 
+/** The events of the user's upcoming bookings read back (booking-read-back.ts); the reason when that failed. */
+async function readBack(
+  db: Db,
+  account: NonNullable<Awaited<ReturnType<typeof caldavAccountOf>>>,
+  allowPrivateHosts: boolean,
+): Promise<string | null> {
+  const now = new Date();
+  const { timeZone } = await ownerWindow(db, account.userId, now);
+  try {
+    await readBackBookings(db, account.userId, account.publishCalendar, {
+      request: davReads(account, { allowPrivateHosts }),
+      now,
+      timeZone,
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof ReadBackError) return error.message;
+    throw error;
+  }
+}
+
 /**
- * One user's sync: their read calendars' busy times brought up to date. A calendar that fails keeps its busy times
- * and marks the connection with the reason (then the job fails, and pg-boss retries it); a full success marks it
- * working again when this sync was what failed.
+ * One user's sync: their read calendars' busy times brought up to date, and the events of their upcoming bookings
+ * read back from the publish calendar. A calendar that fails keeps its busy times and marks the connection with the
+ * reason (then the job fails, and pg-boss retries it); a full success marks it working again when this sync was
+ * what failed.
  */
 export async function runBusySync(
   db: Db,
@@ -103,16 +129,17 @@ export async function runBusySync(
     },
     { allowPrivateHosts: options.allowPrivateHosts },
   );
+  const readBackFailure = await readBack(db, account, options.allowPrivateHosts);
   // Disconnected while this sync wrote: what it wrote goes too (the disconnect's own clearing came before it).
   const connection = await connectionRow(db, userId);
   if (!connection) {
     await db.transaction((tx) => clearBusyTimes(tx, userId));
     return;
   }
-  const failed = outcomes.find((outcome) => outcome.status === 'failed');
-  if (failed) {
-    await markCaldavFailed(db, userId, failed.error);
-    throw new BusySyncFailed(failed.error);
+  const failure = outcomes.find((outcome) => outcome.status === 'failed')?.error ?? readBackFailure;
+  if (failure) {
+    await markCaldavFailed(db, userId, failure);
+    throw new BusySyncFailed(failure);
   }
   // Only a failure of this sync is cleared: publishing's (say, the publish calendar deleted) stays until it works.
   if (isBusySyncReason(connection.lastError)) await markCaldavWorking(db, userId);

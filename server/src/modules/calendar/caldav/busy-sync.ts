@@ -5,9 +5,8 @@ import { bookingWindow, dateIn, dayRange } from '@common/booking-slots';
 import { schedulingDefaults } from '@common/scheduling';
 import type { Db } from '../../../db/client';
 import { calendarBusySources, calendarBusyTimes, schedulingSettings } from '../../../db/schema';
-import { guardedFetch } from '../../../net/guarded-fetch';
 import { busyIntervals, type BusyInterval } from './busy-events';
-import { DavStatusError, multistatusFetch, syncErrorMessage } from './dav-fetch';
+import { davReads, DavStatusError, syncErrorMessage, type DavReadOptions, type DavRequestOptions } from './dav-fetch';
 
 // Busy times of a user's read calendars, kept in the database for the booking page (issue 31; decisions.md
 // "Calendar busy times"). Per calendar: one PROPFIND of its getctag and sync-token; only when either changed (or
@@ -22,16 +21,8 @@ export interface CalDavAccount {
   calendarUrls: readonly string[];
 }
 
-export interface BusySyncOptions {
-  /** The fetch every request goes through; by default the private-address guard's. */
-  fetch?: typeof globalThis.fetch;
-  /** For the default fetch: may the calendar server be on a private address (ALLOW_PRIVATE_HOSTS)? */
-  allowPrivateHosts?: boolean;
+export interface BusySyncOptions extends DavReadOptions {
   now?: Date;
-  /** One calendar's requests, together. */
-  timeoutMs?: number;
-  /** One answer's size. */
-  maxResponseBytes?: number;
 }
 
 export type CalendarSyncOutcome =
@@ -39,13 +30,11 @@ export type CalendarSyncOutcome =
   | { calendarUrl: string; status: 'updated'; busyTimes: number; skipped: number }
   | { calendarUrl: string; status: 'failed'; error: string };
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 /** Rows per INSERT: six parameters each, well under PostgreSQL's 65,535. */
 const INSERT_BATCH = 1_000;
 
 /** The busy times the booking page can need: from the start of the owner's today to their last bookable day. */
-async function ownerWindow(db: Db, userId: string, now: Date): Promise<{ window: TimeRange; timeZone: string }> {
+export async function ownerWindow(db: Db, userId: string, now: Date): Promise<{ window: TimeRange; timeZone: string }> {
   const [settings] = await db
     .select({ timeZone: schedulingSettings.timezone, maxAdvanceDays: schedulingSettings.maxAdvanceDays })
     .from(schedulingSettings)
@@ -65,23 +54,17 @@ interface CalendarState {
 const textOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
 
 /** The calendar's getctag and sync-token (either may be missing: then every sync reads the events). */
-async function calendarState(url: string, request: RequestOptions): Promise<CalendarState> {
+async function calendarState(url: string, request: DavRequestOptions): Promise<CalendarState> {
   const [answer] = await propfind({ url, props: { 'cs:getctag': {}, 'd:sync-token': {} }, depth: '0', ...request });
   if (!answer) throw new DavStatusError(207, 'without a response');
   if (answer.status && !answer.ok) throw new DavStatusError(answer.status, answer.statusText ?? '');
   return { ctag: textOf(answer.props?.getctag), syncToken: textOf(answer.props?.syncToken) };
 }
 
-interface RequestOptions {
-  headers: Record<string, string>;
-  fetch: typeof globalThis.fetch;
-  fetchOptions: RequestInit;
-}
-
 const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 /** The iCalendar texts of the calendar's events with an instance in the window (the server expands recurrences). */
-async function eventsIn(url: string, window: TimeRange, request: RequestOptions): Promise<string[]> {
+async function eventsIn(url: string, window: TimeRange, request: DavRequestOptions): Promise<string[]> {
   const objects = await fetchCalendarObjects({
     calendar: { url },
     timeRange: { start: window.start.toISOString(), end: window.end.toISOString() },
@@ -99,7 +82,7 @@ async function eventsIn(url: string, window: TimeRange, request: RequestOptions)
 async function readCalendar(
   url: string,
   last: typeof calendarBusySources.$inferSelect | undefined,
-  request: RequestOptions,
+  request: DavRequestOptions,
   { window, timeZone }: { window: TimeRange; timeZone: string },
 ) {
   const state = await calendarState(url, request);
@@ -181,9 +164,7 @@ export async function syncBusyTimes(
   options: BusySyncOptions = {},
 ): Promise<CalendarSyncOutcome[]> {
   const now = options.now ?? new Date();
-  const baseFetch = options.fetch ?? guardedFetch({ allowPrivate: options.allowPrivateHosts ?? false });
-  const fetch = multistatusFetch(baseFetch, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
-  const authorization = `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
+  const reads = davReads(account, options);
   const calendarUrls = [...new Set(account.calendarUrls)];
   await dropOtherCalendars(db, userId, calendarUrls);
   const { window, timeZone } = await ownerWindow(db, userId, now);
@@ -196,11 +177,7 @@ export async function syncBusyTimes(
 
   const outcomes: CalendarSyncOutcome[] = [];
   for (const calendarUrl of calendarUrls) {
-    const request: RequestOptions = {
-      headers: { authorization },
-      fetch,
-      fetchOptions: { signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) },
-    };
+    const request = reads();
     let read: Awaited<ReturnType<typeof readCalendar>>;
     try {
       read = await readCalendar(new URL(calendarUrl, account.serverUrl).href, stored.get(calendarUrl), request, {

@@ -1,4 +1,5 @@
 import { calendarBusyMessages } from '@common/calendar-busy-messages';
+import { guardedFetch } from '../../../net/guarded-fetch';
 import { PrivateAddressError } from '../../../net/outgoing-address';
 
 // tsdav reads a failed or non-XML answer as an empty result, which would look like a calendar with no events and
@@ -71,4 +72,43 @@ export function syncErrorMessage(error: unknown): string {
   if (code === 'ETIMEDOUT' || code === 'ETIMEOUT') return calendarBusyMessages.timeout;
   if (typeof code === 'string' && code.startsWith('E')) return calendarBusyMessages.unreachable;
   return calendarBusyMessages.unreadable;
+}
+
+/** What each of tsdav's requests is given: the account's Basic auth, the fetch, a time limit. */
+export interface DavRequestOptions {
+  headers: Record<string, string>;
+  fetch: typeof globalThis.fetch;
+  fetchOptions: RequestInit;
+}
+
+export interface DavReadOptions {
+  /** The fetch every request goes through; by default the private-address guard's. */
+  fetch?: typeof globalThis.fetch;
+  /** For the default fetch: may the calendar server be on a private address (ALLOW_PRIVATE_HOSTS)? */
+  allowPrivateHosts?: boolean;
+  /** One calendar's requests, together. */
+  timeoutMs?: number;
+  /** One answer's size. */
+  maxResponseBytes?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The reads of one account: each call answers a calendar's request options, with a time limit of its own that all of
+ * that calendar's requests share.
+ */
+export function davReads(
+  credentials: { username: string; password: string },
+  options: DavReadOptions,
+): () => DavRequestOptions {
+  const baseFetch = options.fetch ?? guardedFetch({ allowPrivate: options.allowPrivateHosts ?? false });
+  const fetch = multistatusFetch(baseFetch, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+  const authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  return () => ({
+    headers: { authorization },
+    fetch,
+    fetchOptions: { signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) },
+  });
 }

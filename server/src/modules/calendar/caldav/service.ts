@@ -142,10 +142,12 @@ export async function disconnectCaldav(
 ): Promise<CaldavDisconnect> {
   const row = await connectionRow(db, userId);
   if (!row) throw new AppError(404, caldavMessages.notConnected);
+  // The rows go before the events: a sync reading the calendar meanwhile must not take a removed booking's event
+  // for one the user deleted (booking-read-back.ts cancels only while the row it read is there).
   const published = await db
-    .select({ href: caldavPublished.href })
-    .from(caldavPublished)
-    .where(eq(caldavPublished.userId, userId));
+    .delete(caldavPublished)
+    .where(eq(caldavPublished.userId, userId))
+    .returning({ href: caldavPublished.href });
   const password = secrets.decrypt(row.passwordEncrypted);
   let serverReached = password !== null;
   let eventsRemoved = 0;

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('form_submission', 'booking', 'booking_cancelled', 'booking_moved', 'task_overdue', 'activity_overdue', 'task_assigned', 'activity_assigned', 'webhook_disabled'));
