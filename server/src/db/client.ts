@@ -10,7 +10,7 @@ import * as schema from './schema';
 import { startAutoAnalyze } from './auto-analyze';
 import { DrizzlePglite } from './drizzle-pglite';
 import { acquireFolderLock } from './folder-lock';
-import { MEMBER_READ_OPTIONS, useMemberReadPool } from './member-scope';
+import { MEMBER_CONNECTION_OPTIONS, useMemberPool } from './member-scope';
 import { listenForMembershipChanges, MembershipCache, useMembershipCache } from './membership-cache';
 import { inProject } from '../project-root';
 
@@ -68,17 +68,17 @@ async function openPostgres(url: string): Promise<Database> {
     await pool.end();
     throw error;
   }
-  // Reads as a member go to connections of the member's role (member-scope.ts, `asMember`): opened when first needed,
-  // after the migrations above made the role.
-  const readPool = new pg.Pool({
+  // A member's reads, and their writes that open their own transactions, go to connections of the member's role
+  // (member-scope.ts, `asMember`): opened when first needed, after the migrations above made the role.
+  const memberPool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 10_000,
-    options: MEMBER_READ_OPTIONS,
+    options: MEMBER_CONNECTION_OPTIONS,
   });
-  readPool.on('error', () => undefined);
-  readPool.on('connect', (client) => client.on('error', () => undefined));
-  useMemberReadPool(db, readPool);
+  memberPool.on('error', () => undefined);
+  memberPool.on('connect', (client) => client.on('error', () => undefined));
+  useMemberPool(db, memberPool);
   // Memberships kept while their changes are heard (membership-cache.ts): a signed-in read skips reading its own.
   const memberships = new MembershipCache();
   useMembershipCache(db, memberships);
@@ -88,7 +88,7 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     close: async () => {
       await listener.close();
-      await Promise.all([pool.end(), readPool.end()]);
+      await Promise.all([pool.end(), memberPool.end()]);
     },
   };
 }

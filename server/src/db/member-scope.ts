@@ -80,7 +80,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function memberSettings(member: Member, { forSession = false } = {}): string {
   if (!UUID.test(member.workspaceId) || !UUID.test(member.userId)) throw new Error('A member’s ids are UUIDs');
   const local = !forSession;
-  // A read connection is the member's role from its start (MEMBER_READ_OPTIONS).
+  // A member connection is the member's role from its start (MEMBER_CONNECTION_OPTIONS).
   const role = forSession ? '' : `set_config('role', '${MEMBER_ROLE}', true), `;
   return `select ${role}set_config('pipewise.workspace_id', '${member.workspaceId}', ${local}),
     set_config('pipewise.user_id', '${member.userId}', ${local}),
@@ -96,17 +96,19 @@ function memberSettings(member: Member, { forSession = false } = {}): string {
  * every write; measured in docs/performance.md): any failure ends the whole request's transaction, so a service must
  * not catch a database error and carry on in it.
  *
- * `readOnly` work (a GET's) on PostgreSQL runs without a transaction, on a connection of the member's role kept for
- * reads (`pgMemberRead`): two round trips fewer a request.
+ * On PostgreSQL two kinds of work run without the request's transaction, on a connection of the member's role
+ * (`pgMemberSession`): `readOnly` work (a GET's), and work with `ownTransactions`, whose writes are each one
+ * statement or inside a service's own `transaction` (then a real one): a write of one statement costs one round trip,
+ * as before the policies.
  */
 export async function asMember<T>(
   db: Db | Tx,
   member: Member,
   work: (tx: Tx) => Promise<T>,
-  { readOnly = false }: { readOnly?: boolean } = {},
+  { readOnly = false, ownTransactions = false }: { readOnly?: boolean; ownTransactions?: boolean } = {},
 ): Promise<T> {
-  const readPool = readOnly ? memberReadPools.get(db) : undefined;
-  if (readPool) return pgMemberRead(readPool, sessionOf(db), member, work);
+  const memberPool = readOnly || ownTransactions ? memberPools.get(db) : undefined;
+  if (memberPool) return pgMemberSession(memberPool, sessionOf(db), member, work, { write: !readOnly });
   const settings = memberSettings(member);
   // Already in a transaction (a test's, a batch's): a savepoint of it, as Drizzle nests them.
   if (is(db, PgTransaction)) {
@@ -185,49 +187,84 @@ async function pgMemberTransaction<T>(
 }
 
 /**
- * The pool of read connections of a PostgreSQL database (client.ts): each connection is the member's role from its
- * start and refuses writes (`default_transaction_read_only`), for good; only the member settings change on it.
+ * The pool of member connections of a PostgreSQL database (client.ts): each connection is the member's role from its
+ * start, for good, and refuses writes unless its session was switched to writing (`pgMemberSession`).
  */
-const memberReadPools = new WeakMap<Db | Tx, pg.Pool>();
+const memberPools = new WeakMap<Db | Tx, pg.Pool>();
 
-export function useMemberReadPool(db: Db, pool: pg.Pool): void {
-  memberReadPools.set(db, pool);
+export function useMemberPool(db: Db, pool: pg.Pool): void {
+  memberPools.set(db, pool);
 }
 
-/** The startup options of a read connection: the member's role, and no writes (`useMemberReadPool`). */
-export const MEMBER_READ_OPTIONS = `-c role=${MEMBER_ROLE} -c default_transaction_read_only=on`;
+/** The startup options of a member connection: the member's role, and no writes (`useMemberPool`). */
+export const MEMBER_CONNECTION_OPTIONS = `-c role=${MEMBER_ROLE} -c default_transaction_read_only=on`;
 
-/** Whose settings a read connection holds now: set for the session, so they stay after each request. */
-const readConnectionMembers = new WeakMap<pg.PoolClient, string>();
+/** Whose settings a member connection holds now, and whether it writes: set for the session, so they stay. */
+const connectionStates = new WeakMap<pg.PoolClient, string>();
+
+/** Drizzle's transaction object over a member connection that writes: its `transaction` is a real one. */
+const writingTransactions = new WeakMap<pg.PoolClient, Tx>();
+
+/** A connection whose rollback failed: closed when released, not handed to another request. */
+const brokenConnections = new WeakSet<pg.PoolClient>();
+
+function writingOn(client: pg.PoolClient, session: object): Tx {
+  let tx = writingTransactions.get(client);
+  if (!tx) {
+    const { dialect, schema, options } = session as unknown as NodePgSessionParts;
+    const inside = transactionOn(client, session);
+    const connection = new NodePgSession(client, dialect, schema, options);
+    const writing = new NodePgTransaction(dialect, connection, schema) as unknown as Tx;
+    // A service's transaction: begin, its work (whose own nested transactions run inline), commit.
+    writing.transaction = async (work) => {
+      await client.query('begin');
+      try {
+        const result = await work(inside);
+        const { command } = await client.query('commit');
+        if (command === 'ROLLBACK') throw new Error('The transaction was rolled back');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => brokenConnections.add(client));
+        throw error;
+      }
+    };
+    tx = writing;
+    writingTransactions.set(client, tx);
+  }
+  return tx;
+}
 
 /**
- * A member's reads on PostgreSQL in as few round trips as without row-level security: on a connection of the
- * member's role (`useMemberReadPool`) whose session already holds this member's settings, or is given them first
- * (one statement), the work's statements each in their own implicit transaction, as reads were before the policies.
- * A read connection never opens a transaction (a service's own `transaction` runs inline), so no error can leave it
- * holding another member's settings: the settings it holds are always the ones recorded here.
+ * A member's work on PostgreSQL in as few round trips as without row-level security: on a connection of the member's
+ * role (`useMemberPool`) whose session already holds this member's settings and mode (reads only, or writes), or is
+ * given them first (one statement). Reads: each statement in its own implicit transaction, and a service's own
+ * `transaction` inline, so the connection never holds a transaction. Writes: a statement alone commits alone; a
+ * service's `transaction` is a real one. The session's settings are set outside any transaction, so no rollback can
+ * leave the connection holding other settings than the ones recorded here.
  */
-async function pgMemberRead<T>(
+async function pgMemberSession<T>(
   pool: pg.Pool,
   session: PgSession,
   member: Member,
   work: (tx: Tx) => Promise<T>,
+  { write }: { write: boolean },
 ): Promise<T> {
-  const key = `${member.workspaceId} ${member.userId} ${member.ownOnly ? 'on' : 'off'}`;
+  const state = `${member.workspaceId} ${member.userId} ${member.ownOnly ? 'on' : 'off'} ${write ? 'write' : 'read'}`;
   const client = await pool.connect();
   let broken = false;
   try {
-    if (readConnectionMembers.get(client) !== key) {
-      readConnectionMembers.delete(client);
-      await client.query(memberSettings(member, { forSession: true }));
-      readConnectionMembers.set(client, key);
+    if (connectionStates.get(client) !== state) {
+      connectionStates.delete(client);
+      const mode = `set_config('default_transaction_read_only', '${write ? 'off' : 'on'}', false)`;
+      await client.query(`${memberSettings(member, { forSession: true })}, ${mode}`);
+      connectionStates.set(client, state);
     }
-    return await work(transactionOn(client, session));
+    return await work(write ? writingOn(client, session) : transactionOn(client, session));
   } catch (error) {
     // A database's or the request's own error leaves the connection as it was; anything else may have broken it.
     broken = !sqlStateOf(error) && !(error instanceof AppError);
     throw error;
   } finally {
-    client.release(broken);
+    client.release(broken || brokenConnections.has(client));
   }
 }

@@ -263,3 +263,94 @@ describe('a member’s reads', () => {
     expect((await whoReads(soloMember(w.a.id))).workspace).toBe(w.a.id);
   });
 });
+
+describe('a member’s writes in their own transactions', () => {
+  const contactsOf = async (workspaceId: string) => (await rowsByWorkspace('contacts')).get(workspaceId) ?? 0;
+  const writes = <T>(member: Member, work: Parameters<typeof asMember<T>>[2]) =>
+    asMember(db(), member, work, { ownTransactions: true });
+  /** Who a piece of work runs as, and whether it may write. */
+  const who = (member: Member, options: { readOnly?: boolean; ownTransactions?: boolean }) =>
+    asMember(
+      db(),
+      member,
+      async (tx) =>
+        (
+          await selectRows<{ role: string; workspace: string; user: string; own: string; readOnly: string }>(
+            tx,
+            sql`select current_user as role, current_setting('pipewise.workspace_id') as workspace,
+              current_setting('pipewise.user_id') as user, current_setting('pipewise.own_only') as own,
+              current_setting('transaction_read_only') as "readOnly"`,
+          )
+        )[0]!,
+      options,
+    );
+
+  it('gives each member their own settings and mode on shared connections, reads and writes interleaved', async () => {
+    const members: Member[] = [
+      soloMember(w.a.id),
+      soloMember(w.b.id),
+      { workspaceId: w.a.id, userId: carol.id, ownOnly: true },
+    ];
+    const order = Array.from({ length: 48 }, (_, n) => ({ member: members[n % 3]!, write: n % 4 < 2 }));
+    const seen = await Promise.all(
+      order.map(({ member, write }) => who(member, write ? { ownTransactions: true } : { readOnly: true })),
+    );
+    seen.forEach((row, index) => {
+      const { member, write } = order[index]!;
+      expect(row).toEqual({
+        role: 'pipewise_member',
+        workspace: member.workspaceId,
+        user: member.userId,
+        own: member.ownOnly ? 'on' : 'off',
+        // The embedded database runs reads in a transaction that may write; PostgreSQL's read connections refuse.
+        readOnly: write || t.database.kind !== 'postgres' ? 'off' : 'on',
+      });
+    });
+  });
+
+  it('keeps the policies: a write into another workspace is refused and changes nothing', async () => {
+    const before = await rowsByWorkspace('contacts');
+    const planted = writes(soloMember(w.b.id), (tx) =>
+      tx.execute(sql`insert into contacts (workspace_id, user_id, name) values (${w.a.id}, ${w.b.id}, 'Planted')`),
+    );
+    await expect(planted).rejects.toSatisfy((error) => sqlState(error) === '42501');
+    expect(await rowsByWorkspace('contacts')).toEqual(before);
+  });
+
+  it('runs a service’s transaction as a whole: a failure, or a failed statement swallowed, leaves nothing', async () => {
+    const b = soloMember(w.b.id);
+    const before = await contactsOf(w.b.id);
+    const insertContact = (tx: Parameters<Parameters<typeof asMember>[2]>[0]) =>
+      tx.execute(sql`insert into contacts (workspace_id, user_id, name) values (${w.b.id}, ${w.b.id}, 'Half')`);
+    const failed = writes(b, (tx) =>
+      tx.transaction(async (inner) => {
+        await insertContact(inner);
+        await inner.execute(sql`select 1 / 0`);
+      }),
+    );
+    await expect(failed).rejects.toSatisfy((error) => sqlState(error) === '22012');
+    const swallowed = writes(b, (tx) =>
+      tx.transaction(async (inner) => {
+        await insertContact(inner);
+        await inner.execute(sql`select 1 / 0`).catch(() => undefined);
+      }),
+    );
+    await expect(swallowed).rejects.toThrow();
+    expect(await contactsOf(w.b.id)).toBe(before);
+    // The connections are usable after, with the right settings.
+    expect((await who(b, { ownTransactions: true })).workspace).toBe(w.b.id);
+    const kept = await writes(b, (tx) => tx.transaction(async (inner) => insertContact(inner)));
+    expect(kept).toBeDefined();
+    expect(await contactsOf(w.b.id)).toBe(before + 1);
+  });
+
+  it('commits a statement outside a service’s transaction alone (on PostgreSQL; the embedded database keeps one)', async () => {
+    const before = await contactsOf(w.b.id);
+    const work = writes(soloMember(w.b.id), async (tx) => {
+      await tx.execute(sql`insert into contacts (workspace_id, user_id, name) values (${w.b.id}, ${w.b.id}, 'Alone')`);
+      throw new Error('after the statement');
+    });
+    await expect(work).rejects.toThrow('after the statement');
+    expect(await contactsOf(w.b.id)).toBe(t.database.kind === 'postgres' ? before + 1 : before);
+  });
+});

@@ -9,6 +9,9 @@ import { contactImportRoute } from './import-route';
 import { contactListName } from './order';
 import { countContacts, createContact, deleteContact, getContact, listContacts, updateContact } from './service';
 
+/** A change of one contact is one service call that opens its own transaction when it writes more than one row. */
+const selfContained = { ownTransactions: true };
+
 export async function contactsRoutes(app: FastifyInstance) {
   serve(app, contactsApi.list, async (req) => {
     const { limit, q, sort, dir } = req.query;
@@ -33,15 +36,15 @@ export async function contactsRoutes(app: FastifyInstance) {
   serve(app, contactsApi.one, (req) => withMember(req, (db, member) => getContact(db, member, req.params.id)));
 
   serve(app, contactsApi.create, async (req, reply) =>
-    reply.code(201).send(await withMember(req, (db, member) => createContact(db, member, req.body))),
+    reply.code(201).send(await withMember(req, (db, member) => createContact(db, member, req.body), selfContained)),
   );
 
   serve(app, contactsApi.update, (req) =>
-    withMember(req, (db, member) => updateContact(db, member, req.params.id, req.body)),
+    withMember(req, (db, member) => updateContact(db, member, req.params.id, req.body), selfContained),
   );
 
   serve(app, contactsApi.remove, async (req, reply) => {
-    await withMember(req, (db, member) => deleteContact(db, member, req.params.id));
+    await withMember(req, (db, member) => deleteContact(db, member, req.params.id), selfContained);
     return reply.code(204).send();
   });
 }
