@@ -1,22 +1,31 @@
 import { z } from 'zod';
+import {
+  authFieldMessages as m,
+  EMAIL_MAX_LENGTH,
+  emailPattern,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth-rules';
 import { isCommonPassword } from './common-passwords';
 import { passwordMessages } from './password-messages';
 
-export const PASSWORD_MIN_LENGTH = 6;
+export { PASSWORD_MIN_LENGTH } from './auth-rules';
 
+// The rules and messages are auth-rules.ts's: the sign-up form checks them without zod.
 const email = z
-  .string({ message: 'Email is required' })
+  .string({ message: m.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Please enter a valid email address'));
+  .min(1, m.emailRequired)
+  .max(EMAIL_MAX_LENGTH, m.emailTooLong)
+  .pipe(z.email({ pattern: emailPattern, error: m.emailInvalid }));
 
 const password = z
-  .string({ message: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(128, 'Password must be at most 128 characters');
+  .string({ message: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
 
 export const signInInputSchema = z.object({ email, password });
 export type SignInInput = z.infer<typeof signInInputSchema>;
@@ -25,11 +34,7 @@ export type SignInInput = z.infer<typeof signInInputSchema>;
 const newPassword = password.refine((value) => !isCommonPassword(value), passwordMessages.commonPassword);
 
 export const signUpInputSchema = z.object({
-  name: z
-    .string({ message: 'Full Name is required' })
-    .trim()
-    .min(1, 'Full Name is required')
-    .max(100, 'Full Name is too long'),
+  name: z.string({ message: m.nameRequired }).trim().min(1, m.nameRequired).max(NAME_MAX_LENGTH, m.nameTooLong),
   email,
   password: newPassword,
 });

@@ -21,18 +21,7 @@ export type NotificationKind = (typeof notificationKinds)[number];
 /** How long after its due time an unfinished task or activity still turns into a notification. */
 export const OVERDUE_WINDOW_HOURS = 24;
 
-/** The badge shows at most this; more reads "99+". */
-export const UNREAD_COUNT_CAP = 99;
-
-export const notificationMessages = {
-  loadFailed: 'Failed to load notifications',
-  markFailed: 'Failed to update notification',
-  allRead: 'All notifications marked as read',
-  settingsSaved: 'Notification settings saved',
-  settingsFailed: 'Failed to save notification settings',
-  empty: 'No notifications yet',
-  newOne: (title: string) => `New notification: ${title}`,
-} as const;
+export { notificationMessages, UNREAD_COUNT_CAP } from './notification-messages';
 
 export const notificationSchema = z.object({
   id: z.string(),

@@ -19,14 +19,14 @@ import {
   workspaceSwitchSchema,
 } from './workspaces';
 import { idParamSchema } from './http';
-import { invitationRoutes } from './workspaces-routes';
+import { invitationRoutes, workspaceRoutes } from './workspaces-routes';
 
 /**
  * The workspaces area's routes (see api-route.ts). `/api/workspace/...` is the current workspace, the one every
  * other signed-in route reads and writes; the user switches it with `switch`.
  */
 export const workspacesApi = {
-  list: get('/api/workspaces', { response: workspaceListSchema }),
+  list: { ...workspaceRoutes.list, response: workspaceListSchema },
   switch: post('/api/workspaces/current', { body: workspaceSwitchSchema, response: workspaceSchema }),
   /** Admin: the current workspace's name. */
   rename: patch('/api/workspace', { body: workspaceRenameSchema, response: workspaceSchema }),

@@ -9,3 +9,11 @@ export const invitationRoutes = {
   preview: { method: 'GET', path: '/api/invitations/:token' },
   accept: { method: 'POST', path: '/api/invitations/:token/accept' },
 } as const satisfies Record<string, ApiRoute>;
+
+/**
+ * The user's workspaces by path alone: the sidebar's switcher names the current one on every signed-in page's first
+ * load (web/src/pages/team/workspaces-query.ts).
+ */
+export const workspaceRoutes = {
+  list: { method: 'GET', path: '/api/workspaces' },
+} as const satisfies Record<string, ApiRoute>;

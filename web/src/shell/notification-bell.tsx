@@ -1,14 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
-import { notificationMessages, UNREAD_COUNT_CAP, type Notification } from '@common/notifications';
+import type { Notification } from '@common/notifications';
+import { notificationMessages, UNREAD_COUNT_CAP } from '@common/notification-messages';
 import { cn } from '../lib/cn';
-import { unreadQuery, useMarkRead } from '../pages/notifications/api';
+import { unreadQuery } from '../pages/notifications/unread';
 import { iconButton } from './header-styles';
-import { NotificationPanel } from './notification-panel';
+
+// The header's bell is on every signed-in page's first load, so it is only a button with the unread count; the
+// popover, its panel and their libraries load when the bell is first pointed at, focused or pressed
+// (notification-popover.tsx).
+const loadPopover = () => import('./notification-popover');
+const NotificationPopover = lazy(() => loadPopover().then((m) => ({ default: m.NotificationPopover })));
 
 /** "3", or "99+" past the cap. */
 export function unreadLabel(count: number, hasMore: boolean): string {
@@ -31,51 +35,53 @@ function useToastNewOnes(newest: Notification | null | undefined, loaded: boolea
   }, [newest, loaded]);
 }
 
+/** The bell's button with its badge: alone until the popover is wanted, then the popover's trigger. */
+function BellButton({ badge, className, ...props }: ComponentProps<'button'> & { badge: string | null }) {
+  return (
+    <button
+      type="button"
+      aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
+      className={cn(iconButton, 'relative', className)}
+      {...props}
+    >
+      <Bell aria-hidden="true" className="size-5" />
+      {badge && (
+        <span
+          aria-hidden="true"
+          className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] leading-none font-semibold text-white ring-2 ring-white dark:ring-slate-950"
+        >
+          {badge}
+        </span>
+      )}
+    </button>
+  );
+}
+
 /** The header's bell: the unread count (polled), and the panel of notifications it opens. */
 export function NotificationBell() {
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const unread = useQuery(unreadQuery());
-  // Lives here, not in the panel: the panel closes while the request runs, and its refresh must still happen.
-  const markRead = useMarkRead();
   useToastNewOnes(unread.data?.newest, unread.isSuccess);
+  // Pressed once: from then on the popover (opened that first time) is the bell.
+  const [wanted, setWanted] = useState(false);
 
   const count = unread.data?.count ?? 0;
   const badge = count > 0 && unread.data ? unreadLabel(count, unread.data.hasMore) : null;
-
-  const openOne = (notification: Notification) => {
-    if (!notification.readAt) markRead.mutate(notification.id);
-    setOpen(false);
-    if (notification.link) void navigate(notification.link);
-  };
-
+  const preload = () => void loadPopover();
+  const plain = (
+    <BellButton
+      badge={badge}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return plain;
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
-        className={cn(iconButton, 'relative')}
-      >
-        <Bell aria-hidden="true" className="size-5" />
-        {badge && (
-          <span
-            aria-hidden="true"
-            className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] leading-none font-semibold text-white ring-2 ring-white dark:ring-slate-950"
-          >
-            {badge}
-          </span>
-        )}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-label="Notifications"
-          className="z-40 flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl motion-safe:animate-pop-in dark:border-slate-800 dark:bg-slate-900"
-        >
-          <NotificationPanel hasUnread={count > 0} onOpen={openOne} onClose={() => setOpen(false)} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    // While its chunk arrives, the plain button stays (busy), so the header does not move.
+    <Suspense fallback={<BellButton badge={badge} aria-busy="true" />}>
+      <NotificationPopover trigger={<BellButton badge={badge} />} hasUnread={count > 0} />
+    </Suspense>
   );
 }

@@ -19,8 +19,8 @@ export type AuthErrors = Partial<Record<keyof AuthValues, string>>;
 
 const fieldOrder: Array<keyof AuthValues> = ['name', 'email', 'password'];
 
-// The checks (zod and the schemas) are a chunk of their own: the form shows without waiting for them, and
-// they load while the visitor types. This form keeps its own state instead of react-hook-form, which the
+// The checks (the server's rules, without zod: validation.ts) are a chunk of their own: the form shows without
+// waiting for them, and they load while the visitor types. This form keeps its own state instead of react-hook-form, which the
 // other forms use: the sign-in page must stay within its first-load budget (docs/performance.md).
 const loadChecks = () => import('./validation').then((m) => m.checkAuthValues);
 
@@ -32,7 +32,7 @@ function failureMessage(mode: AuthMode, error: unknown): string {
   return error.error;
 }
 
-/** The one sign-in / sign-up form (spec §2); fields are validated with the server's own schemas. */
+/** The one sign-in / sign-up form (spec §2); fields are validated with the server's own rules. */
 export function AuthForm({ mode }: { mode: AuthMode }) {
   const isSignUp = mode === 'signup';
   const navigate = useNavigate();

@@ -7,23 +7,10 @@ import { pageQuery } from '../../lib/paging';
 import { notificationKeys } from './keys';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-/** The badge's polling period while the tab is visible. */
-export const UNREAD_POLL_MS = 30_000;
 
 const unreadKey = notificationKeys.unread();
 const listKey = notificationKeys.list();
 const settingsKey = notificationKeys.settings();
-
-/** The badge: polled while the tab is visible, and read again whenever the window gets the focus back. */
-export const unreadQuery = () =>
-  queryOptions({
-    queryKey: unreadKey,
-    queryFn: () => call(notificationsApi.unread),
-    staleTime: 0,
-    refetchInterval: UNREAD_POLL_MS,
-    refetchIntervalInBackground: false,
-    refetchOnWindowFocus: true,
-  });
 
 /** The panel's list, newest first, "Load more" by cursor. */
 export const notificationsQuery = () =>

@@ -15,15 +15,14 @@ import { workspacesApi } from '@common/workspaces-api';
 import { call, isApiError } from '../../lib/api';
 import { workspaceKeys } from './keys';
 import { restartInWorkspace } from './switch-app';
+import { workspacesQuery } from './workspaces-query';
 
 /** The server's refusal in its own words (a 4xx: not an Admin, not a member, a bad choice), else the generic one. */
 export const refusalOf = (error: unknown) =>
   isApiError(error) && error.status < 500 ? error.error : teamMessages.changeFailed;
 const toastRefusal = (error: unknown) => toast.error(refusalOf(error));
 
-/** The user's workspaces, the current one marked: the switcher's and the team screen's. */
-export const workspacesQuery = () =>
-  queryOptions({ queryKey: workspaceKeys.list(), queryFn: () => call(workspacesApi.list) });
+export { workspacesQuery } from './workspaces-query';
 
 /** The current workspace, from the switcher's list (read once for the shell); undefined until it has loaded. */
 export function useCurrentWorkspace(): Workspace | undefined {
