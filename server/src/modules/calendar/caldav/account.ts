@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, like, not, or } from 'drizzle-orm';
+import { calendarBusyMessages } from '@common/calendar-busy-messages';
 import type { CaldavCalendar, CaldavConnection, CaldavStatus } from '@common/calendar-caldav';
 import type { Db, Tx } from '../../../db/client';
 import { caldavConnections } from '../../../db/schema';
@@ -75,10 +76,29 @@ export async function markCaldavFailed(db: Db, userId: string, reason: string): 
     .where(eq(caldavConnections.userId, userId));
 }
 
-/** The account works again: the status says so; the last error stays for the record. */
-export async function markCaldavWorking(db: Db, userId: string): Promise<void> {
+/** The busy-times sync's reasons of failure (its own words, `common/calendar-busy-messages.ts`). */
+const busySyncReasons = Object.values(calendarBusyMessages);
+
+/** Whether the connection's last error is the busy-times sync's (then only that sync's success clears it). */
+const isBusySyncError = or(
+  inArray(caldavConnections.lastError, busySyncReasons),
+  like(caldavConnections.lastError, `${calendarBusyMessages.serverAnswered}%`),
+)!;
+
+/**
+ * One kind of the account's work succeeded: the status says connected again, if the failure it shows was that
+ * kind's. A read calendar that keeps failing stays on the card while publishing works, and the other way round.
+ * The last error stays for the record.
+ */
+export async function markCaldavWorking(db: Db, userId: string, work: 'publishing' | 'busy sync'): Promise<void> {
   await db
     .update(caldavConnections)
     .set({ status: 'connected' })
-    .where(and(eq(caldavConnections.userId, userId), eq(caldavConnections.status, 'error')));
+    .where(
+      and(
+        eq(caldavConnections.userId, userId),
+        eq(caldavConnections.status, 'error'),
+        work === 'busy sync' ? isBusySyncError : not(isBusySyncError),
+      ),
+    );
 }

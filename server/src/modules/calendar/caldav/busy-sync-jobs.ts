@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { calendarBusyMessages } from '@common/calendar-busy-messages';
 import type { Db, Tx } from '../../../db/client';
 import { calendarBusySources, calendarBusyTimes } from '../../../db/schema';
 import { selectRows } from '../../../db/select-rows';
@@ -41,10 +40,6 @@ export interface BusySyncJobOptions {
 class BusySyncFailed extends Error {
   override readonly name = 'BusySyncFailed';
 }
-
-const busySyncReasons: readonly string[] = Object.values(calendarBusyMessages);
-const isBusySyncReason = (reason: string | null) =>
-  reason !== null && (busySyncReasons.includes(reason) || reason.startsWith(calendarBusyMessages.serverAnswered));
 
 const jobOf = (userId: string) => ({
   name: BUSY_SYNC_QUEUE,
@@ -142,7 +137,7 @@ export async function runBusySync(
     throw new BusySyncFailed(failure);
   }
   // Only a failure of this sync is cleared: publishing's (say, the publish calendar deleted) stays until it works.
-  if (isBusySyncReason(connection.lastError)) await markCaldavWorking(db, userId);
+  await markCaldavWorking(db, userId, 'busy sync');
 }
 
 const isBusySyncJob = (data: unknown): data is BusySyncJob =>

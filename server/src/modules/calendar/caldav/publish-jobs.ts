@@ -173,7 +173,7 @@ export async function reconcileRecord(
   for (const userId of await interestedUsers(db, job)) {
     try {
       await reconcileFor(db, secrets, options, userId, job);
-      await markCaldavWorking(db, userId);
+      await markCaldavWorking(db, userId, 'publishing');
     } catch (error) {
       failure = error instanceof Error ? error : new Error('Publishing to the calendar failed');
       const reason = error instanceof CaldavError ? error.message : 'Publishing to the calendar failed';
