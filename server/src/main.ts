@@ -41,8 +41,8 @@ async function main() {
     }
     throw error;
   }
-  // Background work on the job queue (webhook deliveries, mail checks, overdue reminders, contact imports), shared by
-  // every process on the same database.
+  // Background work on the job queue (webhook deliveries, mail checks, overdue reminders, contact imports, CalDAV
+  // publishing and sync), shared by every process on the same database.
   const jobs = await startJobQueue(database, log);
   const app = await buildApp({ config, database, loggerInstance: log, jobs });
   // Forms saved before their CSS was stored scoped, or under older rules: scoped once, now.
@@ -68,7 +68,8 @@ async function main() {
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  // The busy times of the users' read calendars, every few minutes and right after a connection is saved.
+  // The busy times of the users' read calendars, and their bookings' events read back from the publish calendar,
+  // every few minutes and right after a connection is saved.
   const busySync = await startBusySyncJobs(database.db, jobs, app.secrets, {
     allowPrivateHosts: config.allowPrivateHosts,
     log: app.log,
