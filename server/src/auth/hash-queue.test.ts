@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authMessages } from '@common/auth-messages';
 import { buildTestApp, signUp, uniqueEmail, type TestApp } from '../test/test-app';
-import { hashPassword, isHashQueueFullNow } from './password';
+import { hashPassword, isHashQueueFullNow, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES } from './password';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,14 +18,16 @@ function within<T>(ms: number, answer: Promise<T>): Promise<T> {
 
 it('answers sign-ins past the hashing queue 503 with Retry-After at once, while other requests stay answered', async () => {
   const ann = await signUp(t.app, 'ann');
-  // A burst of sign-ins keeps the queue full: each hash that finishes is replaced at once.
+  // A burst of sign-ins keeps the queue full: exactly as many hashes as it holds, each replaced by another in the
+  // same tick it finishes (its promise's callbacks run before any request's), so no request ever finds room.
   let filling = true;
-  const burst = (async () => {
-    while (filling) {
-      hashPassword('burst-secret-1').catch(() => undefined);
-      await sleep(2);
-    }
-  })();
+  const refill = (): Promise<void> =>
+    hashPassword('burst-secret-1').then(
+      () => (filling ? refill() : undefined),
+      // Refused (another hash took its place): again after a tick, never in a loop that holds the event loop.
+      () => (filling ? sleep(1).then(refill) : undefined),
+    );
+  const burst = Promise.all(Array.from({ length: MAX_CONCURRENT_HASHES + MAX_WAITING_HASHES }, refill));
   try {
     while (!isHashQueueFullNow()) await sleep(5);
     const [signIn, signUpRes, me] = await within(
