@@ -25,7 +25,11 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [index('webhook_endpoints_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index('webhook_endpoints_workspace_idx').on(t.workspaceId, t.createdAt),
+    // The personal events' endpoints (a booking's), looked up by their owner on each public booking.
+    index('webhook_endpoints_user_idx').on(t.userId),
+  ],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind, NotificationSettings } from '@common/notifications';
 import type { Db, Tx } from '../../db/client';
 import { notifications, notificationSettings } from '../../db/schema';
@@ -62,13 +62,25 @@ export async function addWantedNotification(
   setting: keyof NotificationSettings,
   notification: NewNotification,
 ): Promise<void> {
+  await db.execute(wantedNotificationSql(setting, notification));
+}
+
+/**
+ * The statement of `addWantedNotification`; with `from` (`from stored`), a part of a larger statement that adds it
+ * only when that relation has a row.
+ */
+export function wantedNotificationSql(
+  setting: keyof NotificationSettings,
+  notification: NewNotification,
+  from: SQL = sql``,
+): SQL {
   const { userId, kind, title, body, link, sourceId } = notification;
   const wanted = notificationSettings[setting];
-  await db.execute(sql`insert into ${notifications} (user_id, kind, title, body, link, source_id)
+  return sql`insert into ${notifications} (user_id, kind, title, body, link, source_id)
     select ${userId}::uuid, ${kind}::text, ${clip(title)}::text, ${body === null ? null : clip(body)}::text,
-      ${link}::text, ${sourceId}::uuid
+      ${link}::text, ${sourceId}::uuid ${from}
     where coalesce((select ${wanted} from ${notificationSettings} where ${notificationSettings.userId} = ${userId}), true)
-    on conflict (user_id, kind, source_id) where source_id is not null do nothing`);
+    on conflict (user_id, kind, source_id) where source_id is not null do nothing`;
 }
 
 /** A time as the bell shows it in a body: "2030-01-02 09:30 UTC". */

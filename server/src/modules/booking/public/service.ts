@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -25,10 +26,16 @@ import { schedulingDefaults, slotDurations } from '@common/scheduling';
 import type { Db } from '../../../db/client';
 import { bookings, schedulingAvailability, schedulingSettings, users } from '../../../db/schema';
 import { AppError, sqlStateOf } from '../../../errors';
-import { addWantedNotification, utcMinute } from '../../notifications/notify';
+import {
+  addWantedNotification,
+  utcMinute,
+  wantedNotificationSql,
+  type NewNotification,
+} from '../../notifications/notify';
+import { selectRows } from '../../../db/select-rows';
 import { busyTimesDuring, isBusyDuring } from '../../calendar/caldav/busy-times';
 import { emitEvent } from '../../webhooks/emit';
-import { notePublishChange } from '../../calendar/caldav/publish-note';
+import { notePublishChange, notePublishedSql } from '../../calendar/caldav/publish-note';
 
 // The public booking page (decisions.md items 14, 15): what a visitor may see of an owner, the free slots, and
 // booking one. The slot rule is common/booking-slots.ts; the database's exclusion constraint bookings_no_overlap
@@ -105,6 +112,10 @@ async function findOwner(db: Db, userId: string, extra: { bookedIn?: TimeRange; 
       days: availabilityDays,
       booked: extra.bookedIn ? bookedNear(userId, extra.bookedIn) : sql<null>`null`,
       earlier: extra.earlierKey ? earlierBooking(userId, extra.earlierKey) : sql<null>`null`,
+      // Whether a booking may have an event to write (webhooks/emit.ts): its endpoints are the owner's own.
+      webhooks: extra.earlierKey
+        ? sql<boolean>`exists (select 1 from webhook_endpoints e where e.user_id = ${users.id} and e.enabled)`
+        : sql<null>`null`,
     })
     .from(users)
     .leftJoin(schedulingSettings, eq(schedulingSettings.userId, users.id))
@@ -238,24 +249,37 @@ export async function bookSlot(db: Db, userId: string, input: BookingRequest, no
   if (earlier) return { created: false, booking: toConfirmation(bookingRowOf(earlier), owner) };
   const start = new Date(input.start);
   if (!isFreeSlot(owner.rules, [], start, now)) throw notASlot();
+  const end = new Date(start.getTime() + owner.rules.slotMinutes * MINUTE);
+  const booking = {
+    userId,
+    scheduledStartTime: start,
+    scheduledEndTime: end,
+    bookerName: input.name,
+    bookerEmail: input.email,
+    notes: input.notes,
+    status: 'Scheduled' as const,
+    idempotencyKey: input.idempotencyKey,
+  };
+  const notification = (id: string): NewNotification => ({
+    userId,
+    kind: 'booking',
+    title: `New booking: ${input.name}`,
+    body: `${utcMinute(start)} · ${input.email}`,
+    link: `/app/calendar?view=day&date=${start.toISOString().slice(0, 10)}`,
+    sourceId: id,
+  });
   try {
+    // Without an event to write, the busy check, the booking, its note for the calendar and the owner's
+    // notification are one statement, atomic on its own: a public write's time is mostly its round trips.
+    if (!found.row.webhooks) {
+      const row = await storeBookingAlone(db, booking, notification);
+      if (!row) throw slotTaken();
+      return { created: true, booking: toConfirmation(row, owner) };
+    }
     return await db.transaction(async (tx) => {
-      const end = new Date(start.getTime() + owner.rules.slotMinutes * MINUTE);
       // The freshest busy times of the owner's calendars, read in the booking's own transaction.
       if (await isBusyDuring(tx, userId, start, end)) throw slotTaken();
-      const [row] = await tx
-        .insert(bookings)
-        .values({
-          userId,
-          scheduledStartTime: start,
-          scheduledEndTime: end,
-          bookerName: input.name,
-          bookerEmail: input.email,
-          notes: input.notes,
-          status: 'Scheduled',
-          idempotencyKey: input.idempotencyKey,
-        })
-        .returning(confirmationColumns);
+      const [row] = await tx.insert(bookings).values(booking).returning(confirmationColumns);
       await emitEvent(tx, { userId }, 'booking.created', {
         id: row!.id,
         bookerName: input.name,
@@ -266,14 +290,7 @@ export async function bookSlot(db: Db, userId: string, input: BookingRequest, no
         status: 'Scheduled',
       });
       await notePublishChange(tx, 'booking', row!.id);
-      await addWantedNotification(tx, 'bookings', {
-        userId,
-        kind: 'booking',
-        title: `New booking: ${input.name}`,
-        body: `${utcMinute(start)} · ${input.email}`,
-        link: `/app/calendar?view=day&date=${start.toISOString().slice(0, 10)}`,
-        sourceId: row!.id,
-      });
+      await addWantedNotification(tx, 'bookings', notification(row!.id));
       return { created: true, booking: toConfirmation(row!, owner) };
     });
   } catch (error) {
@@ -283,4 +300,44 @@ export async function bookSlot(db: Db, userId: string, input: BookingRequest, no
     if (same) return { created: false, booking: toConfirmation(same, owner) };
     throw slotTaken();
   }
+}
+
+/**
+ * A booking with no event to write, as one statement: the row unless a known busy time of the owner's calendars
+ * overlaps it (then none, and the caller answers 409), its note for the owner's calendar, and the owner's
+ * notification if they want it. A booking of the same time or key committed meanwhile fails it as the transaction's
+ * insert would (the caller's LOST_RACE).
+ */
+async function storeBookingAlone(
+  db: Db,
+  booking: typeof bookings.$inferInsert,
+  notify: (id: string) => NewNotification,
+): Promise<BookingRow | null> {
+  const id = randomUUID();
+  const { userId } = booking;
+  const start = sql`${booking.scheduledStartTime.toISOString()}::timestamptz`;
+  const end = sql`${booking.scheduledEndTime.toISOString()}::timestamptz`;
+  const stored = sql`insert into ${bookings} (id, user_id, scheduled_start_time, scheduled_end_time, booker_name,
+      booker_email, notes, status, idempotency_key)
+    select ${id}::uuid, ${userId}::uuid, ${start}, ${end}, ${booking.bookerName}::text, ${booking.bookerEmail}::text,
+      ${booking.notes ?? null}::text, ${booking.status ?? 'Scheduled'}::text, ${booking.idempotencyKey ?? null}::uuid
+    where not exists (${busyTimesDuring(userId, start, end)})
+    returning id, user_id, scheduled_start_time, scheduled_end_time`;
+  const [row] = await selectRows<{
+    id: string;
+    scheduled_start_time: string | Date;
+    scheduled_end_time: string | Date;
+  }>(
+    db,
+    sql`with stored as (${stored}), published as (${notePublishedSql('booking', sql`select id, user_id from stored`)}),
+      notified as (${wantedNotificationSql('bookings', notify(id), sql`from stored`)})
+      select id, scheduled_start_time, scheduled_end_time from stored`,
+  );
+  return row
+    ? {
+        id: row.id,
+        scheduledStartTime: new Date(row.scheduled_start_time),
+        scheduledEndTime: new Date(row.scheduled_end_time),
+      }
+    : null;
 }

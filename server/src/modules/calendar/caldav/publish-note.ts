@@ -29,6 +29,16 @@ export async function notePublishChanges(db: Db | Tx, kind: CaldavPublishKind, i
       or exists (select 1 from ${sql.raw(kinds[kind].table)} r where r.id = changed.id and ${wantedBy(kind)})`);
 }
 
+/**
+ * The note of new records inside a larger statement: `rows` selects their `id` and `user_id` (and
+ * `assigned_user_id` for a kind that has assignees), e.g. from the statement's own insert, whose rows its other parts
+ * cannot read from the table. A new record is not published yet: only whether someone wants it counts.
+ */
+export function notePublishedSql(kind: CaldavPublishKind, rows: SQL): SQL {
+  return sql`insert into caldav_publish_outbox (kind, record_id)
+    select ${kind}, r.id from (${rows}) as r where ${wantedBy(kind)}`;
+}
+
 /** Notes one record after its change (or deletion). */
 export const notePublishChange = (db: Db | Tx, kind: CaldavPublishKind, id: string) =>
   notePublishChanges(db, kind, sql`select ${id}::uuid`);

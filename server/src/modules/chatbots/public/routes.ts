@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CHAT_TOKEN_HEADER, chatbotMessages } from '@common/chatbots';
 import { chatbotsApi } from '@common/chatbots-api';
 import { findUser } from '../../../auth/guard';
-import { AppError } from '../../../errors';
+import { countAttempts } from '../../../http/attempt-limits';
 import { clientAddressKey } from '../../../http/client-address';
 import { handleError } from '../../../http/error-handler';
 import { serve } from '../../../http/serve';
@@ -28,24 +28,24 @@ export interface PublicChatbotOptions {
  * the cross-site write refusal leaves /api/public/ alone.
  */
 export async function publicChatbotRoutes(app: FastifyInstance, options: PublicChatbotOptions) {
-  const tooMany = () => new AppError(429, chatbotMessages.tooManyRequests);
-  const perAddress = app.createRateLimit({
-    max: app.config.chatbotMessagesPerMinute,
-    timeWindow: MINUTE,
-    keyGenerator: (req) => `chatbot-messages:${clientAddressKey(req.ip)}`,
-  });
-  const perBot = app.createRateLimit({
-    max: app.config.chatbotMessagesPerBotPerMinute,
-    timeWindow: MINUTE,
-    keyGenerator: (req) => `chatbot-messages-bot:${(req.params as { id: string }).id}`,
-  });
-  /** Starts and turns count against the client's address and the bot, in the database's rate-limit store. */
-  const limit = async (req: FastifyRequest) => {
-    for (const limiter of [perAddress, perBot]) {
-      const result = await limiter(req);
-      if (!result.isAllowed && result.isExceeded) throw tooMany();
-    }
-  };
+  /** Starts and turns count against the client's address, then the bot: one statement for both. */
+  const limit = (req: FastifyRequest) =>
+    countAttempts(
+      app.db,
+      [
+        {
+          key: `chatbot-messages:${clientAddressKey(req.ip)}`,
+          max: app.config.chatbotMessagesPerMinute,
+          windowMs: MINUTE,
+        },
+        {
+          key: `chatbot-messages-bot:${(req.params as { id: string }).id}`,
+          max: app.config.chatbotMessagesPerBotPerMinute,
+          windowMs: MINUTE,
+        },
+      ],
+      chatbotMessages.tooManyRequests,
+    );
 
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('access-control-allow-origin', '*');

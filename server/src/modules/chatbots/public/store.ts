@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { conversationStateSchema, type ConversationState } from '@common/chatbot-state';
 import { flowDefinitionSchema, type FlowDefinition } from '@common/chatbot-flow';
 import { chatbotMessages as texts, type ChatMessage } from '@common/chatbots';
@@ -6,6 +6,8 @@ import type { Db, Tx } from '../../../db/client';
 import type { Member } from '../../../db/member-scope';
 import { chatbotConversations, chatbotFlows, chatbotMessages, workspaceMembers } from '../../../db/schema';
 import { AppError } from '../../../errors';
+import { selectRows } from '../../../db/select-rows';
+import { readJson, toJsonb } from '../sql';
 
 // The rows of the visitor's side: the bot as a visitor meets it, a conversation found by its token, and each step
 // stored with a compare-and-set on the conversation's last change, so that of two turns sent at once only one applies.
@@ -178,8 +180,8 @@ export async function saveStep(
   step: { state: ConversationState; lines: Line[]; links?: ConversationLinks },
   within?: (tx: Tx) => Promise<void>,
 ): Promise<{ said: ChatMessage[]; version: string }> {
-  return db.transaction(async (tx) => {
-    const [changed] = await tx
+  const change = (on: Db | Tx) =>
+    on
       .update(chatbotConversations)
       .set({ state: step.state, updatedAt: sql`clock_timestamp()`, ...step.links })
       .where(
@@ -189,6 +191,9 @@ export async function saveStep(
         ),
       )
       .returning({ version: sql<string>`${chatbotConversations.updatedAt}::text` });
+  if (!within) return saveStepAlone(db, conversation, change(db).getSQL(), step.lines);
+  return db.transaction(async (tx) => {
+    const [changed] = await change(tx);
     if (!changed) throw turnConflict();
     const rows = step.lines.length
       ? await tx
@@ -216,6 +221,45 @@ export async function saveStep(
     const said = rows.filter((row) => row.role === 'bot').map(toChatMessage);
     return { said, version: changed.version };
   });
+}
+
+/**
+ * A step with nothing else to write, as one statement (a turn's time is mostly its round trips): the
+ * compare-and-set `change`, and the lines only when it applied.
+ */
+async function saveStepAlone(
+  db: Db,
+  conversation: Pick<Conversation, 'id' | 'bot'>,
+  change: SQL,
+  lines: Line[],
+): Promise<{ said: ChatMessage[]; version: string }> {
+  const values = lines.map(
+    (line, index) => sql`(${index}::int, ${line.role}::text, ${line.text}::text, ${toJsonb(line.sources)}::jsonb)`,
+  );
+  const said = lines.length
+    ? sql`, said as (insert into ${chatbotMessages} (conversation_id, user_id, workspace_id, role, text, sources, created_at)
+        select ${conversation.id}::uuid, ${conversation.bot.userId}::uuid, ${conversation.bot.workspaceId}::uuid,
+          l.role, l.text, l.sources, clock_timestamp() + l.n * interval '1 microsecond'
+        from changed, (values ${sql.join(values, sql`, `)}) as l(n, role, text, sources)
+        returning role, text, sources, created_at)`
+    : sql``;
+  const [row] = await selectRows<{ version: string | null; said: unknown }>(
+    db,
+    sql`with changed(version) as (${change})${said}
+      select (select version from changed) as version,
+        ${lines.length ? sql`(select json_agg(said order by created_at) from said)` : sql`null`} as said`,
+  );
+  if (!row?.version) throw turnConflict();
+  const rows = (readJson(row.said) ?? []) as Array<{
+    role: string;
+    text: string;
+    sources: string[];
+    created_at: string;
+  }>;
+  return {
+    said: rows.filter((r) => r.role === 'bot').map((r) => toChatMessage({ ...r, createdAt: new Date(r.created_at) })),
+    version: row.version,
+  };
 }
 
 function toChatMessage(row: { role: string; text: string; sources: string[]; createdAt: Date }): ChatMessage {

@@ -2,11 +2,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { formMessages } from '@common/forms';
 import { formsApi } from '@common/forms-api';
-import { AppError } from '../../../errors';
 import { handleError } from '../../../http/error-handler';
 import { serve } from '../../../http/serve';
 import { getPublicForm, hashIp, submitForm } from './service';
-import { keyByClientAddress } from '../../../http/client-address';
+import { countAttempts } from '../../../http/attempt-limits';
+import { clientAddressKey } from '../../../http/client-address';
 
 /**
  * A submission is at most 50 fields of 500 characters (a textarea 5,000), escaped: 64 KB leaves room for that
@@ -17,13 +17,6 @@ const MINUTE = 60_000;
 
 /** Public routes, no session: the form page at /forms/{id} and the embed post here (decisions.md items 11, 13, 14). */
 export async function publicFormRoutes(app: FastifyInstance) {
-  // Per form, across all addresses: counted in the same database store as the per-address limit.
-  const perForm = app.createRateLimit({
-    max: app.config.formSubmissionsPerFormPerMinute,
-    timeWindow: MINUTE,
-    keyGenerator: (req) => `form-submissions:${(req.params as { id: string }).id}`,
-  });
-
   serve(
     app,
     formsApi.publicForm,
@@ -48,18 +41,24 @@ export async function publicFormRoutes(app: FastifyInstance) {
     },
     {
       bodyLimit: SUBMISSION_BODY_LIMIT,
-      config: {
-        rateLimit: {
-          max: app.config.formSubmissionsPerMinute,
-          timeWindow: MINUTE,
-          keyGenerator: keyByClientAddress,
-          errorResponseBuilder: () => ({ statusCode: 429, message: formMessages.tooMany }),
-        },
-      },
-      preHandler: async (req) => {
-        const limit = await perForm(req);
-        if (!limit.isAllowed && limit.isExceeded) throw new AppError(429, formMessages.tooMany);
-      },
+      // Per address, then per form across all addresses: both counted by one statement.
+      preHandler: (req) =>
+        countAttempts(
+          app.db,
+          [
+            {
+              key: `form-submissions:${clientAddressKey(req.ip)}`,
+              max: app.config.formSubmissionsPerMinute,
+              windowMs: MINUTE,
+            },
+            {
+              key: `form-submissions-form:${(req.params as { id: string }).id}`,
+              max: app.config.formSubmissionsPerFormPerMinute,
+              windowMs: MINUTE,
+            },
+          ],
+          formMessages.tooMany,
+        ),
       errorHandler: unknownForm,
     },
   );
