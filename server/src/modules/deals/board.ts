@@ -46,15 +46,7 @@ export async function getBoard(
   if (!pipeline) throw notFound();
 
   // One after another: they share the request's transaction, so its one connection.
-  const totals = await db
-    .select({
-      stage: dealStageTotals.stage,
-      n: sql<number>`sum(${dealStageTotals.deals})::int`,
-      total: sql<string>`sum(${dealStageTotals.value})::text`,
-    })
-    .from(dealStageTotals)
-    .where(and(eq(dealStageTotals.pipelineId, pipelineId), visibleTo(dealStageTotals, member)))
-    .groupBy(dealStageTotals.stage);
+  const totals = await stageTotalsQuery(db, member, pipelineId);
   const rows = await selectRows<DealRow & { column_stage: string }>(db, firstPagesSql(member, pipelineId));
 
   const byStage = new Map<string, DealRow[]>();
@@ -73,6 +65,19 @@ export async function getBoard(
       page: keysetPage(byStage.get(stage) ?? [], BOARD_PAGE_SIZE, dealKey, toDeal),
     })),
   };
+}
+
+/** Each stage's count and total of the pipeline's deals the member sees, from the kept totals. */
+export function stageTotalsQuery(db: Db, member: Member, pipelineId: string) {
+  return db
+    .select({
+      stage: dealStageTotals.stage,
+      n: sql<number>`sum(${dealStageTotals.deals})::int`,
+      total: sql<string>`sum(${dealStageTotals.value})::text`,
+    })
+    .from(dealStageTotals)
+    .where(and(eq(dealStageTotals.pipelineId, pipelineId), visibleTo(dealStageTotals, member)))
+    .groupBy(dealStageTotals.stage);
 }
 
 /** Every column's first page (and one more row, telling whether there is a next): one index range per stage. */

@@ -23,6 +23,8 @@ export interface AnswerRequest {
   history: HistoryLine[];
   /** When retrieval finds nothing relevant, say so instead of letting the model guess. */
   answerOnlyFromKnowledge: boolean;
+  /** false when the bot is known to show no AI failure: an answer that works then writes nothing to clear one. */
+  hasAiError?: boolean;
   /** Ends the provider's request (the visitor left). */
   signal?: AbortSignal;
 }

@@ -11,7 +11,7 @@ import { boundAiContext, type AiContext } from './context';
 import { ownerReasonOf, ownerReasons, withoutKey, type TimeoutKind } from './failures';
 import { providerModelId } from './models';
 import { promptMessages, sourcesOf, systemPrompt } from './prompt';
-import { baseUrlOf, languageModelOf } from './providers';
+import { baseUrlOf, keptLanguageModelOf } from './providers';
 import { findPassages } from './retrieval';
 
 export const answerTexts = {
@@ -63,7 +63,7 @@ async function* answer(context: AiContext, request: AnswerRequest): AsyncGenerat
     const reason =
       event.reason ?? (text.trim() ? null : ownerReasons.emptyAnswer(aiProviderLabels[credentials.provider]));
     if (reason === null) {
-      await clearFailure(db, member, chatbotId);
+      if (request.hasAiError !== false) await clearFailure(db, member, chatbotId);
       yield { type: 'done', text, sources: sourcesOf(passages) };
     } else {
       // A visitor who left is not the provider's fault: nothing for the owner to fix.
@@ -125,7 +125,7 @@ async function* streamAnswer(
   try {
     waitForProvider();
     const result = streamText({
-      model: languageModelOf(credentials, context),
+      model: keptLanguageModelOf(credentials, context),
       system,
       messages: promptMessages(request.history, request.question),
       abortSignal: controller.signal,

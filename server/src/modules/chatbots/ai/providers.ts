@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -53,4 +54,31 @@ export function languageModelOf(credentials: AiCredentials, settings: ProviderSe
         includeUsage: true,
       }).chatModel(modelId);
   }
+}
+
+/** Models kept per app's settings, at most this many (the least recently asked goes first). */
+const MODELS_KEPT = 100;
+const keptModels = new WeakMap<ProviderSettings, Map<string, LanguageModel>>();
+
+/**
+ * `languageModelOf`, kept for the next answer with the same provider, model, address and key: making a model builds
+ * its response schemas, a tenth of an AI turn's CPU when made for every answer. Kept by a hash, not by the key.
+ */
+export function keptLanguageModelOf(credentials: AiCredentials, settings: ProviderSettings): LanguageModel {
+  const { provider, model, apiKey } = credentials;
+  const id = createHash('sha256')
+    .update(JSON.stringify([provider, model, baseUrlOf(credentials, settings), apiKey]))
+    .digest('base64url');
+  let kept = keptModels.get(settings);
+  if (!kept) keptModels.set(settings, (kept = new Map<string, LanguageModel>()));
+  const found = kept.get(id);
+  if (found) {
+    kept.delete(id);
+    kept.set(id, found);
+    return found;
+  }
+  const made = languageModelOf(credentials, settings);
+  kept.set(id, made);
+  if (kept.size > MODELS_KEPT) kept.delete(kept.keys().next().value!);
+  return made;
 }

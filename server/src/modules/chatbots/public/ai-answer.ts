@@ -102,6 +102,7 @@ export async function answerWithAi(
       instructions: effect.instructions,
       history,
       answerOnlyFromKnowledge: conversation.bot.answerOnlyFromKnowledge,
+      hasAiError: conversation.bot.hasAiError,
       signal,
     })) {
       switch (event.type) {
@@ -109,7 +110,8 @@ export async function answerWithAi(
           onDelta(event.text);
           break;
         case 'done':
-          await recordAiError(db, conversation, null);
+          // A bot read with no failure shown has none to clear (a failure recorded meanwhile: the next answer).
+          if (conversation.bot.hasAiError) await recordAiError(db, conversation, null);
           return { input: { type: 'aiAnswered', answer: event.text }, sources: event.sources };
         case 'unknown':
           await giveBackDailyAnswer(db, conversation, day);

@@ -34,6 +34,8 @@ export interface BotSettings {
   name: string;
   answerOnlyFromKnowledge: boolean;
   maxAiAnswersPerDay: number;
+  /** Whether the owner's page shows an AI failure: only then has an answer that works one to clear. */
+  hasAiError: boolean;
 }
 
 export interface PublicBot extends BotSettings {
@@ -52,6 +54,7 @@ const botColumns = {
   publishedFlow: chatbotFlows.publishedFlow,
   answerOnlyFromKnowledge: chatbotFlows.answerOnlyFromKnowledge,
   maxAiAnswersPerDay: chatbotFlows.maxAiAnswersPerDay,
+  hasAiError: sql<boolean>`${chatbotFlows.aiError} is not null`,
 };
 
 export async function findBot(db: Db, id: string): Promise<PublicBot | null> {
