@@ -1,7 +1,7 @@
 // The bench's lines of the booking page: each request beside the SQL its cheapest server would run (see line.ts).
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MAX_ADVANCE_DAYS, BOOKING_SLOT_MINUTES } from '../seed-inbound';
-import { MINUTE, utcMidnight, type Line, type LineContext } from './line';
+import { attemptCounters, MINUTE, utcMidnight, type Line, type LineContext } from './line';
 
 /**
  * The booking page's slots of a day: the owner's rules, their bookings and their calendars' busy times that day, as
@@ -21,10 +21,10 @@ const slotsFloorSql = `select u.name, u.avatar_url, s.timezone, s.time_format, s
   where u.id = $1`;
 
 /**
- * A booking's floor: the key's earlier booking, the owner's rules, the check of their busy times, the booking and the
- * owner's notification, as one statement.
+ * A booking's floor: the attempt counted per address, the key's earlier booking, the owner's rules, the check of
+ * their busy times, the booking and the owner's notification, as one statement.
  */
-const bookingFloorSql = `with earlier as (
+const bookingFloorSql = `with ${attemptCounters('address')}, earlier as (
     select id from bookings where user_id = $1 and idempotency_key = $7
   ), owner as (
     select u.name, s.timezone, s.slot_minutes,

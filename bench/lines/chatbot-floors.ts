@@ -1,10 +1,11 @@
 // The floors of the chat lines: one statement each that reads and writes what the server's turn does.
+import { attemptCounters } from './line';
 
 /**
- * A Message/Ask turn's floor: the conversation with its bot (found by id, bot and token), its new state, and the
- * visitor's line with the bot's two, as one statement.
+ * A Message/Ask turn's floor: the attempt counted per address and per bot, the conversation with its bot (found by
+ * id, bot and token), its new state, and the visitor's line with the bot's two, as one statement.
  */
-export const askTurnFloorSql = `with conv as (
+export const askTurnFloorSql = `with ${attemptCounters('address', 'ask-bot')}, conv as (
     select c.id, c.state, c.updated_at, f.workspace_id, f.user_id, f.is_active, f.published_flow
     from chatbot_conversations c join chatbot_flows f on f.id = c.chatbot_id
     where c.id = $1 and c.chatbot_id = $2 and c.visitor_token_hash = $3
@@ -21,11 +22,12 @@ export const askTurnFloorSql = `with conv as (
   from conv`;
 
 /**
- * An AI turn's floor: the conversation with its bot, the last lines (the history sent with the question), the
- * owner's AI configuration, the bot's best passages, the day's answer counted, the new state, and the question
- * with its answer, as one statement. The provider's call is outside every floor.
+ * An AI turn's floor: the attempt counted per address and per bot, the conversation with its bot, the last lines
+ * (the history sent with the question), the owner's AI configuration, the bot's best passages, the day's answer
+ * counted, the new state, and the question with its answer, as one statement; then the provider's streamed answer
+ * read over HTTP (the line's `floorAlso`), which a server cannot do without.
  */
-export const aiTurnFloorSql = `with conv as (
+export const aiTurnFloorSql = `with ${attemptCounters('address', 'ai-bot')}, conv as (
     select c.id, c.chatbot_id, c.state, c.updated_at, f.workspace_id, f.user_id, f.is_active, f.published_flow,
       f.answer_only_from_knowledge, f.max_ai_answers_per_day
     from chatbot_conversations c join chatbot_flows f on f.id = c.chatbot_id

@@ -41,6 +41,8 @@ const aiLoop = (): FlowDefinition => flowOf([aiAnswer('answer')], [], { maxAiAns
 export interface ChatbotFixture {
   askBotId: string;
   aiBotId: string;
+  /** The AI provider's chat completions, which the AI turn's floor asks as the server does. */
+  providerBaseUrl: string;
 }
 
 /** Two published, active bots of the bench user, the AI one with its knowledge, and the user's AI provider. */
@@ -78,7 +80,7 @@ export async function seedChatbots(
     apiKey: 'bench-provider-key',
     baseUrl: providerBaseUrl,
   });
-  return { askBotId, aiBotId };
+  return { askBotId, aiBotId, providerBaseUrl };
 }
 
 /**
@@ -242,6 +244,25 @@ export function chatbotLines({ f }: LineContext, chat: ChatTargets | null): Line
       target: chat?.ai ?? noTarget,
       floorSql: aiTurnFloorSql,
       floorParams: f.chatFloors.ai,
+      floorAlso: () => askProvider(f.chatbots.providerBaseUrl),
     },
   ];
+}
+
+/** The provider's streamed answer to the bench question, read to its end: what every AI turn waits for. */
+async function askProvider(baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bench-provider-key' },
+    body: JSON.stringify({
+      model: 'bench-model',
+      stream: true,
+      messages: [
+        { role: 'system', content: 'Answer from the passages.' },
+        { role: 'user', content: AI_QUESTION },
+      ],
+    }),
+  });
+  if (!res.ok) throw new Error(`the AI provider answered ${res.status}`);
+  await res.text();
 }

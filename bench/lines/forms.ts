@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { submissionsQuery } from '../../server/src/modules/forms/submissions';
-import { builder, count, floorOf, type Line, type LineContext } from './line';
+import { attemptCounters, builder, count, floorOf, type Line, type LineContext } from './line';
 import { soloMember } from '../../server/src/db/member-scope';
 
 /** A form's submissions page's floor: the form's own fields (the ownership check) and the page, as one statement. */
@@ -11,10 +11,10 @@ const submissionsFloor = (userId: string, formId: string) =>
     from (${submissionsQuery(builder, soloMember(userId), formId, 51, null)}) page`);
 
 /**
- * A public form submission's floor: the form, the key's earlier submission, the submission with the form's
- * fields, the owner's notification and the form's count, as one statement.
+ * A public form submission's floor: the attempt counted per address and per form, the form, the key's earlier
+ * submission, the submission with the form's fields, the owner's notification and the form's count, as one statement.
  */
-const submitFloorSql = `with form as (
+const submitFloorSql = `with ${attemptCounters('address', 'form')}, form as (
     select id, workspace_id, user_id, fields, settings from forms where id = $1
   ), earlier as (
     select id from form_submissions where form_id = $1 and idempotency_key = $3

@@ -15,6 +15,8 @@ export interface Line {
   floorSql: string;
   /** A function for writes whose rows must differ each time. */
   floorParams: unknown[] | (() => unknown[]);
+  /** What else the cheapest server waits for, after the SQL (an AI turn: the provider's answer). */
+  floorAlso?: () => Promise<void>;
 }
 
 /** The seeded data the lines name, and what the floors of the chat lines take their conversations from. */
@@ -55,6 +57,20 @@ export const builtFloor = (query: { toSQL(): { sql: string; params: unknown[] } 
   const { sql: text, params } = query.toSQL();
   return { floorSql: text, floorParams: params };
 };
+
+/**
+ * The rate-limit counters a public write counts in the database (per address, and per form or bot), as a CTE of its
+ * floor: the server shares them with its other processes, so its cheapest form counts them too. The keys are the
+ * floor's own, one per limit, as every bench request comes from one address.
+ */
+export const attemptCounters = (...keys: string[]) => `attempts as (
+    insert into rate_limits (key) values ${keys.map((key) => `('bench-floor:${key}')`).join(', ')}
+    on conflict (key) do update set
+      count = case when rate_limits.window_start + interval '1 minute' <= now() then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start + interval '1 minute' <= now() then now()
+        else rate_limits.window_start end
+    returning count
+  )`;
 
 export const count = (value: number) => Math.round(value).toLocaleString('en-US');
 

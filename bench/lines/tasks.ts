@@ -1,18 +1,18 @@
 // The bench's lines of tasks: each request beside the SQL its cheapest server would run (see line.ts).
 import { sql } from 'drizzle-orm';
 import {
-  boardCountsSql as taskCountsSql,
+  boardCountsOf as taskCounts,
   boardFirstPagesSql as taskPagesSql,
   listSql as taskListSql,
 } from '../../server/src/modules/tasks/service';
 import { count, floorOf, jsonRows, type Line, type LineContext } from './line';
 import { soloMember } from '../../server/src/db/member-scope';
 
-/** The task board's floor: its two queries (each column's capped count, every column's first page) as one statement. */
+/** The task board's floor: its two queries (each column's kept count, every column's first page) as one statement. */
 const taskBoardFloor = (userId: string) => {
   const statuses = ['To Do', 'In Progress', 'Done'] as const;
   const filter = { tz: 'UTC' };
-  return floorOf(sql`select ${jsonRows(taskCountsSql(soloMember(userId), statuses, filter, new Date()))} as counts,
+  return floorOf(sql`select ${jsonRows(taskCounts(soloMember(userId), statuses, filter, new Date()))} as counts,
     ${jsonRows(taskPagesSql(soloMember(userId), statuses, filter))} as pages`);
 };
 

@@ -135,6 +135,12 @@ function keptCountsSql(member: Member, statuses: readonly TaskStatus[], whose: W
 const filtersBeyondStatus = (filter: TaskFilterValues) =>
   Boolean(filter.categoryId || filter.projectId || filter.dealId || filter.due || filter.q);
 
+/** The board's counts as `getTaskBoard` reads them: kept, unless a filter beyond status and whose asks a count. */
+export const boardCountsOf = (member: Member, statuses: readonly TaskStatus[], filter: TaskFilterValues, now: Date) =>
+  filtersBeyondStatus(filter)
+    ? boardCountsSql(member, statuses, filter, now)
+    : keptCountsSql(member, statuses, filter.whose);
+
 export interface TaskBoardColumnPage {
   status: TaskStatus;
   count: Count;
@@ -150,12 +156,7 @@ export async function getTaskBoard(db: Db, member: Member, filter: TaskFilterVal
   const statuses = filter.status ? [filter.status] : [...taskStatuses];
   const now = new Date();
   // One after another: they share the request's transaction, so its one connection.
-  const counts = await selectRows<{ status: TaskStatus; n: number }>(
-    db,
-    filtersBeyondStatus(filter)
-      ? boardCountsSql(member, statuses, filter, now)
-      : keptCountsSql(member, statuses, filter.whose),
-  );
+  const counts = await selectRows<{ status: TaskStatus; n: number }>(db, boardCountsOf(member, statuses, filter, now));
   const rows = await selectRows<TaskRow & { column_status: TaskStatus }>(
     db,
     boardFirstPagesSql(member, statuses, filter, now),
