@@ -2,14 +2,16 @@
 import { sql } from 'drizzle-orm';
 import { CALENDAR_KIND_CAP } from '../../common/calendar';
 import { activityEventsSql, bookingEventsSql, taskEventsSql } from '../../server/src/modules/calendar/events';
+import { busyBlocksSql } from '../../server/src/modules/calendar/busy-blocks';
 import { floorOf, jsonRows, type Line, type LineContext } from './line';
 import { soloMember } from '../../server/src/db/member-scope';
 
-/** The calendar's floor: its three range reads (tasks, activities, bookings) as one statement. */
+/** The calendar's floor: its four range reads (tasks, activities, bookings, calendar busy times) as one statement. */
 const calendarFloor = (userId: string, from: Date, to: Date) => {
   const range = { from, to, limit: CALENDAR_KIND_CAP + 1, order: 'asc' as const };
   return floorOf(sql`select ${jsonRows(taskEventsSql(soloMember(userId), range))} as tasks,
-    ${jsonRows(activityEventsSql(soloMember(userId), range))} as activities, ${jsonRows(bookingEventsSql(userId, range))} as bookings`);
+    ${jsonRows(activityEventsSql(soloMember(userId), range))} as activities, ${jsonRows(bookingEventsSql(userId, range))} as bookings,
+    ${jsonRows(busyBlocksSql(userId, from, to, range.limit))} as busy`);
 };
 
 export function calendarLines({ f: { userId }, headers }: LineContext): Line[] {
