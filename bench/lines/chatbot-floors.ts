@@ -25,7 +25,9 @@ export const askTurnFloorSql = `with ${attemptCounters('address', 'ask-bot')}, c
  * An AI turn's floor: the attempt counted per address and per bot, the conversation with its bot, the last lines
  * (the history sent with the question), the owner's AI configuration, the bot's best passages, the day's answer
  * counted, the new state, and the question with its answer, as one statement; then the provider's streamed answer
- * read over HTTP (the line's `floorAlso`), which a server cannot do without.
+ * read over HTTP (the line's `floorAlso`), which a server cannot do without. Its answers count on a day of their own:
+ * a row updated tens of thousands of times slows every later update of it until it is vacuumed, and the server's
+ * turns count on today's.
  */
 export const aiTurnFloorSql = `with ${attemptCounters('address', 'ai-bot')}, conv as (
     select c.id, c.chatbot_id, c.state, c.updated_at, f.workspace_id, f.user_id, f.is_active, f.published_flow,
@@ -41,7 +43,7 @@ export const aiTurnFloorSql = `with ${attemptCounters('address', 'ai-bot')}, con
     where chatbot_id = $2 and workspace_id = (select workspace_id from conv) and search @@ to_tsquery('english', $4)
     order by ts_rank(search, to_tsquery('english', $4)) desc, knowledge_id, position limit 4
   ), counted as (
-    insert into chatbot_ai_usage (chatbot_id, day, answers) values ($2, (now() at time zone 'UTC')::date, 1)
+    insert into chatbot_ai_usage (chatbot_id, day, answers) values ($2, '2100-01-01', 1)
     on conflict (chatbot_id, day) do update set answers = chatbot_ai_usage.answers + 1
       where chatbot_ai_usage.answers < (select max_ai_answers_per_day from conv)
     returning day

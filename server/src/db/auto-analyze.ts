@@ -33,15 +33,18 @@ export async function analyzeChangedTables(db: Db): Promise<string[]> {
  * merges the pending lists of `table`'s GIN indexes, or of every table's, as autovacuum would.
  */
 export async function cleanGinPendingLists(db: Db, table?: string): Promise<void> {
-  await db.execute(sql`select gin_clean_pending_list(i.indexrelid)
+  await db.execute(cleanGinPendingListsSql(table));
+}
+
+/** The statement of `cleanGinPendingLists` (the bench runs it through a bare driver). */
+export const cleanGinPendingListsSql = (table?: string) => sql`select gin_clean_pending_list(i.indexrelid)
     from pg_index i
     join pg_class c on c.oid = i.indexrelid
     join pg_am am on am.oid = c.relam
     join pg_class t on t.oid = i.indrelid
     join pg_namespace n on n.oid = t.relnamespace
     where am.amname = 'gin' and n.nspname = current_schema()
-      ${table ? sql`and t.relname = ${table}` : sql``}`);
-}
+      ${table ? sql`and t.relname = ${table}` : sql``}`;
 
 /**
  * Nor does anything set the visibility map, which lets an index-only scan skip the table: with it unset, a

@@ -35,13 +35,17 @@ export function hashIp(secret: string, ip: string): string {
   return createHmac('sha256', secret).update(`form-submission-ip\n${ip}`).digest('base64url');
 }
 
-/** The form; with `earlierKey`, also the id of the submission stored under that key (one round trip for both). */
-async function findForm(db: Db, id: string, earlierKey?: string) {
+/**
+ * The form; with `earlierKey`, also the id of the submission stored under that key (one round trip for both). The
+ * subqueries name the form's columns in full: a select of one table renders its columns unqualified, and inside a
+ * subquery an unqualified "id" is the subquery's own table's.
+ */
+export async function findForm(db: Db, id: string, earlierKey?: string) {
   const [row] = await db
     .select({
       earlierId: earlierKey
         ? sql<string | null>`(select ${formSubmissions.id} from ${formSubmissions}
-            where ${formSubmissions.formId} = ${forms.id} and ${formSubmissions.idempotencyKey} = ${earlierKey})`
+            where ${formSubmissions.formId} = "forms"."id" and ${formSubmissions.idempotencyKey} = ${earlierKey})`
         : sql<null>`null`,
       id: forms.id,
       userId: forms.userId,
@@ -55,7 +59,7 @@ async function findForm(db: Db, id: string, earlierKey?: string) {
       scopedCssVersion: forms.scopedCssVersion,
       // Whether the submission may have an event to write (webhooks/emit.ts).
       webhooks: sql<boolean>`exists (select 1 from webhook_endpoints e
-        where e.workspace_id = ${forms.workspaceId} and e.enabled)`,
+        where e.workspace_id = "forms"."workspace_id" and e.enabled)`,
     })
     .from(forms)
     .where(eq(forms.id, id));

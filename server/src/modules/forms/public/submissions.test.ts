@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages, formMessages, MAX_TEXTAREA_LENGTH, MAX_VALUE_LENGTH, type Form } from '@common/forms';
-import { forms, notifications } from '../../../db/schema';
+import { forms, notifications, webhookEndpoints } from '../../../db/schema';
+import { findForm } from './service';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../../test/test-app';
 import {
   createForm,
@@ -254,5 +255,32 @@ describe('a submission', () => {
       expect((await submit(t.app, target.id, submission())).statusCode).toBe(201);
       expect(await notesOf(user.id)).toHaveLength(1);
     });
+  });
+});
+
+describe('the form read for a submission', () => {
+  it('finds the submission stored under a key, and whether the form’s own workspace has an endpoint on', async () => {
+    const db = t.database.db;
+    const key = randomUUID();
+    const stored = await submit(t.app, form.id, submission(validValues(), { idempotencyKey: key }));
+    expect(stored.statusCode).toBe(201);
+    expect((await findForm(db, form.id, key)).earlierId).toBe(stored.json<{ id: string }>().id);
+    expect((await findForm(db, form.id, randomUUID())).earlierId).toBeNull();
+
+    const otherUser = await signUp(t.app, 'otto');
+    const otherForm = await findForm(db, (await createForm(otherUser)).id);
+    const endpoint = (workspaceId: string, userId: string) => ({
+      workspaceId,
+      userId,
+      url: 'https://example.com/hook',
+      events: ['form_submission.received'],
+      secretSealed: 'sealed',
+    });
+    await db.insert(webhookEndpoints).values(endpoint(otherForm.workspaceId, otherUser.id));
+    expect((await findForm(db, form.id)).webhooks).toBe(false);
+    const own = await findForm(db, form.id);
+    await db.insert(webhookEndpoints).values(endpoint(own.workspaceId, owner.id));
+    expect((await findForm(db, form.id)).webhooks).toBe(true);
+    await db.delete(webhookEndpoints);
   });
 });
