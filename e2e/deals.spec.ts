@@ -175,6 +175,8 @@ test.describe('deals', () => {
     await create.getByLabel('Deal Name').fill(dealName);
     await create.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('Deal created successfully')).toBeVisible();
+    // While the dialog closes, its own Pipeline field is the only one a person (and getByRole) can reach.
+    await expect(create).toBeHidden();
     await page.getByRole('combobox', { name: 'Pipeline' }).selectOption(second.id);
     await expect(column(page, 'Lead').getByText(dealName)).toBeVisible();
   });
