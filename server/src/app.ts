@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { pingDatabase } from './db/client';
@@ -19,6 +19,7 @@ import { handleError } from './http/error-handler';
 import { refuseNulInQuery, registerJsonParser } from './http/json-body';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { privacy, RequestLog, serverLogger } from './http/request-log';
+import { serializerCompiler } from './http/serializer';
 import { trustProxyOption } from './http/client-address';
 import { Cursors } from './http/cursor';
 import { addSecurityHeaders } from './http/security-headers';
@@ -93,6 +94,11 @@ export interface AppOptions {
   answerQuestion?: AnswerQuestion;
   /** The job queue, started on the same database beforehand (main.ts, and the tests of work done as jobs). */
   jobs?: JobQueue;
+  /**
+   * Every answer also checked by its zod schema and compared with what zod writes (http/serializer.ts): on
+   * everywhere but in the production server (main.ts), so that every test checks the contract.
+   */
+  checkAnswers?: boolean;
 }
 
 /** Builds the HTTP app from its parts. main.ts listens on it; tests drive it through inject(). */
@@ -105,6 +111,7 @@ export async function buildApp({
   onRoute,
   answerQuestion: answer = answerQuestion,
   jobs,
+  checkAnswers = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance
@@ -118,7 +125,7 @@ export async function buildApp({
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerCompiler(checkAnswers));
   app.setErrorHandler(handleError);
   app.removeContentTypeParser('text/plain');
   registerJsonParser(app);

@@ -1,4 +1,5 @@
 import type { Contact, ContactListItem } from '@common/contacts';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { contacts } from '../../db/schema';
 import { personNameOf } from '../workspaces/person-name';
 
@@ -20,9 +21,14 @@ export const contactColumns = {
   email: contacts.email,
   phone: contacts.phone,
   company: contacts.company,
-  createdAt: contacts.createdAt,
+  createdAt: isoTimestamp(contacts.createdAt),
 };
-export type ContactRow = { [K in keyof typeof contactColumns]: (typeof contacts.$inferSelect)[K] };
+export type ContactRow = Omit<
+  { [K in keyof typeof contactColumns]: (typeof contacts.$inferSelect)[K] },
+  'createdAt'
+> & {
+  createdAt: string;
+};
 
 /** One contact: the row's columns and those only its own screens show, its owner among them. */
 export const contactRecordColumns = {
@@ -40,7 +46,7 @@ export function toContactListItem(row: ContactRow): ContactListItem {
     email: row.email,
     phone: row.phone,
     company: row.company,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
   };
 }
 

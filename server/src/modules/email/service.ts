@@ -5,6 +5,7 @@ import { EMAIL_UNREAD_CAP, emailFolderMessages } from '@common/email';
 import type { Count } from '@common/http';
 import type { Db } from '../../db/client';
 import { beforeKey, countUpTo, keysetPage } from '../../db/keyset';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { visibleTo, type Member } from '../../db/member-scope';
 import { contacts, deals, mailAttachments, mailFolders, mailMessageAddresses, mailMessages } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -28,16 +29,16 @@ const listColumns = {
   fromAddress: mailMessages.fromAddress,
   to: mailMessages.to,
   preview: mailMessages.preview,
-  receivedAt: mailMessages.receivedAt,
+  receivedAt: isoTimestamp(mailMessages.receivedAt),
   receivedKey: isoKey(mailMessages.receivedAt),
-  sentAt: mailMessages.sentAt,
+  sentAt: isoTimestamp(mailMessages.sentAt),
   isRead: mailMessages.isRead,
   isStarred: mailMessages.isStarred,
   attachmentCount: mailMessages.attachmentCount,
 };
 type ListRow = {
-  [K in keyof Omit<typeof listColumns, 'receivedKey'>]: (typeof mailMessages.$inferSelect)[K];
-} & { receivedKey: string };
+  [K in keyof Omit<typeof listColumns, 'receivedKey' | 'receivedAt' | 'sentAt'>]: (typeof mailMessages.$inferSelect)[K];
+} & { receivedAt: string; sentAt: string | null; receivedKey: string };
 
 function toListItem(row: Omit<ListRow, 'receivedKey'>): EmailListItem {
   return {
@@ -51,8 +52,8 @@ function toListItem(row: Omit<ListRow, 'receivedKey'>): EmailListItem {
     senderEmail: row.fromAddress,
     to: row.to,
     preview: row.preview,
-    timestamp: row.receivedAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
+    timestamp: row.receivedAt,
+    sentAt: row.sentAt,
     isRead: row.isRead,
     isStarred: row.isStarred,
     attachmentCount: row.attachmentCount,

@@ -3,6 +3,7 @@ import type { Submission } from '@common/forms';
 import type { Db } from '../../db/client';
 import { asMember, inWorkspaceOf, type Member } from '../../db/member-scope';
 import { beforeKey, keysetPage } from '../../db/keyset';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { formSubmissions, type SubmittedField } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { csvLines } from '../../http/csv';
@@ -14,7 +15,7 @@ import { microsecondKey } from './stored';
 
 const submissionColumns = {
   id: formSubmissions.id,
-  createdAt: formSubmissions.createdAt,
+  createdAt: isoTimestamp(formSubmissions.createdAt),
   data: formSubmissions.data,
   fields: formSubmissions.fields,
   createdDealId: formSubmissions.createdDealId,
@@ -23,8 +24,8 @@ const submissionColumns = {
   createdKey: sql<string>`${microsecondKey('form_submissions.created_at')}`,
 };
 type SubmissionRow = {
-  [K in Exclude<keyof typeof submissionColumns, 'createdKey'>]: (typeof formSubmissions.$inferSelect)[K];
-} & { createdKey: string };
+  [K in Exclude<keyof typeof submissionColumns, 'createdKey' | 'createdAt'>]: (typeof formSubmissions.$inferSelect)[K];
+} & { createdAt: string; createdKey: string };
 
 /** A stored value as the table shows it: text, or a checkbox field's chosen options. */
 function toValue(value: unknown): string | string[] {
@@ -35,7 +36,7 @@ function toValue(value: unknown): string | string[] {
 function toSubmission(row: SubmissionRow): Submission {
   return {
     id: row.id,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
     data: Object.fromEntries(Object.entries(row.data ?? {}).map(([id, value]) => [id, toValue(value)])),
     fields: (row.fields ?? []).map((field) => ({ id: field.id, label: field.label, type: field.type })),
     dealId: row.createdDealId,
@@ -145,10 +146,7 @@ export async function submissionsCsv(db: Db, member: Member, formId: string): Pr
         { readOnly: true },
       );
       if (rows.length) {
-        const cells = rows.map((row) => [
-          row.createdAt.toISOString(),
-          ...columns.map((field) => toCell((row.data ?? {})[field.id])),
-        ]);
+        const cells = rows.map((row) => [row.createdAt, ...columns.map((field) => toCell((row.data ?? {})[field.id]))]);
         yield `\r\n${csvLines(cells)}`;
       }
       const last = rows.at(-1);
