@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { dateIn, dayRange } from '@common/booking-slots';
+import { dayRange } from '@common/booking-slots';
 import type { CalendarBusyBlock } from '@common/calendar';
 
 // The calendar screen's external busy blocks (issue 31): the user's own rows of calendar_busy_times, whatever the
@@ -33,13 +33,23 @@ export function busyBlocksSql(userId: string, from: Date, to: Date, limit: numbe
     limit ${limit}`;
 }
 
-/** Whether an instant is a midnight in the zone (an unknown zone counts as none: the block shows its hours). */
+const DAY = 86_400_000;
+const utcDate = (instant: number) => new Date(instant).toISOString().slice(0, 10);
+
+/**
+ * Whether an instant is a midnight in the zone (an unknown zone counts as none: the block shows its hours). A local
+ * date is at most a day from the UTC date, so the instant is one of three dates' midnights, which dayRange keeps,
+ * or none: no reading of the zone's offset for every block.
+ */
 function isMidnight(at: Date, timeZone: string): boolean {
-  try {
-    return dayRange(dateIn(at, timeZone), timeZone).start.getTime() === at.getTime();
-  } catch {
-    return false;
-  }
+  const instant = at.getTime();
+  return [instant - DAY, instant, instant + DAY].some((near) => {
+    try {
+      return dayRange(utcDate(near), timeZone).start.getTime() === instant;
+    } catch {
+      return false;
+    }
+  });
 }
 
 export function toBusyBlock(row: BusyBlockRow): CalendarBusyBlock {
