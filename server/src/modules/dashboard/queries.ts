@@ -204,7 +204,7 @@ export interface RevenueRow {
  * "own records" member's own among them); the month boundaries come from the caller (computed in the user's time
  * zone), so PostgreSQL needs no zone names.
  */
-export function revenueSql(member: Member, months: MonthBounds[]): SQL {
+export function revenueSql(member: Member, months: readonly MonthBounds[]): SQL {
   const first = months[0]!;
   const last = months[months.length - 1]!;
   const instants = `{${[...months.map((m) => m.from.toISOString()), last.to.toISOString()].join(',')}}`;
