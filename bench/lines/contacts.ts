@@ -1,8 +1,8 @@
 // The bench's lines of contacts: each request beside the SQL its cheapest server would run (see line.ts).
 import { Cursors } from '../../server/src/http/cursor';
 import { contactListName } from '../../server/src/modules/contacts/order';
-import { listContactsQuery } from '../../server/src/modules/contacts/service';
-import { builder, builtFloor, type Line, type LineContext } from './line';
+import { searchContactsSql } from '../../server/src/modules/contacts/service';
+import { floorOf, type Line, type LineContext } from './line';
 import { soloMember } from '../../server/src/db/member-scope';
 
 /** What a user types in the contacts' search box: a last name and the start of a number. */
@@ -35,8 +35,8 @@ export function contactLines({ f, headers, apiKey, secretKey }: LineContext): Li
     {
       name: `GET /api/contacts (search "${CONTACT_SEARCH_TERM}")`,
       target: { method: 'GET', path: `/api/contacts?limit=50&q=${encodeURIComponent(CONTACT_SEARCH_TERM)}`, headers },
-      ...builtFloor(
-        listContactsQuery(builder, soloMember(userId), {
+      ...floorOf(
+        searchContactsSql(soloMember(userId), {
           limit: 50,
           after: null,
           sort: 'name',

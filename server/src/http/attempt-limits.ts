@@ -30,15 +30,15 @@ export function counterUpsert(hashedKey: string, windowMs: number, from: SQL) {
       greatest(0, extract(epoch from (${rateLimits.windowStart} + ${window} - now())) * 1000)::int as ttl`;
 }
 
+/** `from` of a counter's upsert that runs first: its transaction commits without waiting for the disk. */
+export const noWaitCommit = sql`(select set_config('synchronous_commit', 'off', true)) as no_wait`;
+
 /**
  * Counts one attempt against each limit, in order, in one statement (one round trip however many limits): a limit
  * counts only while the ones before it hold, so an attempt refused per address uses up nothing of the form's or the
  * bot's allowance. The statement commits without waiting for the disk, as the store's: a count lost in a crash is
  * harmless. Throws `refusal` (a 429 with Retry-After) at the first limit exceeded.
  */
-/** `from` of a counter's upsert that runs first: its transaction commits without waiting for the disk. */
-export const noWaitCommit = sql`(select set_config('synchronous_commit', 'off', true)) as no_wait`;
-
 export async function countAttempts(db: Db, limits: AttemptLimit[], refusal: string): Promise<void> {
   const steps = limits.map((limit, i) => {
     const before = limits[i - 1];
@@ -52,13 +52,37 @@ export async function countAttempts(db: Db, limits: AttemptLimit[], refusal: str
     sql`with ${sql.join(steps, sql`, `)} select ${sql.join(columns, sql`, `)} from ${sql.join(joined, sql` `)}`,
   );
   if (Math.random() < 0.01) void sweepCounters(db);
-  limits.forEach((limit, i) => {
-    const count = row?.[`count${i}`];
-    if (count != null && Number(count) > limit.max) {
-      const seconds = Math.max(1, Math.ceil(Number(row![`ttl${i}`]) / 1000));
-      throw new AppError(429, refusal, undefined, { 'retry-after': String(seconds) });
-    }
-  });
+  limits.forEach((limit, i) => refuseOverLimit(limit, row?.[`count${i}`], row?.[`ttl${i}`], refusal));
+}
+
+/**
+ * One limit's counter as a CTE (`attempt`) of the caller's own statement, its read of what the attempt is for: the
+ * attempt costs no round trip of its own. The caller selects `attemptColumns` and hands them to `refuseOverLimit`
+ * before it writes anything. PostgreSQL runs a writing CTE once, whether or not the statement reads it.
+ */
+export function attemptCounter(db: Db, limit: AttemptLimit) {
+  if (Math.random() < 0.01) void sweepCounters(db);
+  return db
+    .$with('attempt', { count: sql<number>`count`, ttl: sql<number>`ttl` })
+    .as(counterUpsert(storedKey(limit.key), limit.windowMs, noWaitCommit));
+}
+
+/** The attempt's count and the milliseconds left in its window, from `attemptCounter`'s CTE. */
+export const attemptColumns = {
+  attemptCount: sql<number | null>`(select count from attempt)`,
+  attemptTtl: sql<number | null>`(select ttl from attempt)`,
+};
+
+/** Throws `refusal` (a 429 with Retry-After) when the counted attempts exceed the limit. */
+export function refuseOverLimit(
+  limit: AttemptLimit,
+  count: number | null | undefined,
+  ttl: number | null | undefined,
+  refusal: string,
+): void {
+  if (count == null || Number(count) <= limit.max) return;
+  const seconds = Math.max(1, Math.ceil(Number(ttl) / 1000));
+  throw new AppError(429, refusal, undefined, { 'retry-after': String(seconds) });
 }
 
 /** Counters older than this are swept now and then. */

@@ -1,11 +1,11 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSortColumns, sortDirections, type ContactSort, type SortDirection } from '@common/contacts';
 import type { Db } from '../../db/client';
 import { contacts } from '../../db/schema';
 import { asMember, soloMember } from '../../db/member-scope';
 import { selectRows } from '../../db/select-rows';
-import { listContactsQuery } from './service';
+import { listContactsQuery, searchContactsSql } from './service';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 
 // The contacts list sorted by any column, either way, a page at a time; and the plans that keep it cheap.
@@ -178,7 +178,7 @@ describe('contact list plans', () => {
           }
         }
       }
-      const search = listContactsQuery(own.database.db, soloMember(user.id), {
+      const search = searchContactsSql(soloMember(user.id), {
         limit: 50,
         after: null,
         sort: 'name',
@@ -190,7 +190,27 @@ describe('contact list plans', () => {
       const plan = await explain(own.database.db, search);
       expect(plan, plan).toContain('contacts_search_trgm_idx');
       expect(plan, plan).not.toMatch(/Seq Scan/);
-      expect((await search).map((row) => row.name)).toEqual(['Person 2718']);
+      const names = async (query: SQL) => (await selectRows<Row>(own.database.db, query)).map((row) => row.name);
+      expect(await names(search)).toEqual(['Person 2718']);
+      // A common term (2,400 of the 3,000): more matches than SEARCH_MATCHES_READ, so the name index is walked.
+      const common = searchContactsSql(soloMember(user.id), {
+        ...base,
+        sort: 'name',
+        dir: 'desc',
+        after: null,
+        q: '@EXAMPLE',
+      });
+      const [walkedPlan] = await selectRows<{ 'QUERY PLAN': unknown }>(
+        own.database.db,
+        sql`explain (analyze, format json) ${common}`,
+      );
+      const walked = JSON.stringify(walkedPlan!['QUERY PLAN']);
+      expect(walked, walked).toMatch(/"Index Name":"contacts_workspace_name_idx"[^}]*"Actual Rows":51/);
+      const firstMatches = await selectRows<{ name: string }>(
+        own.database.db,
+        sql`select name from contacts where user_id = ${user.id} and email like '%@example.com' order by name desc, id desc limit 51`,
+      );
+      expect(await names(common)).toEqual(firstMatches.map((row) => row.name));
     } finally {
       await own.close();
     }

@@ -1,10 +1,12 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { ContactSort, SortDirection } from '@common/contacts';
 import { contacts } from '../../db/schema';
 import type { CursorKey } from '../../http/cursor';
 import type { ContactRow } from './columns';
 
-const nullableColumns = { email: contacts.email, phone: contacts.phone, company: contacts.company };
+/** Where the sort's columns are read: the contacts table, or a search's matches by their bare names (service.ts). */
+export type ContactOrderSource = Record<'id' | 'name' | 'email' | 'phone' | 'company', SQLWrapper>;
 
 export interface ContactOrder {
   /** ORDER BY terms, the key of the sort's index after user_id. */
@@ -19,14 +21,18 @@ export interface ContactOrder {
  * on contacts_workspace_<column>_sort_idx, which puts empty values last ascending and first descending. Descending
  * reads the same index backward. "Or ''" is a CASE, as in the index (schema/contacts.ts: row-level security). A cursor holds the sort value (null for empty) and the id.
  */
-export function contactOrder(sort: ContactSort, dir: SortDirection): ContactOrder {
+export function contactOrder(
+  sort: ContactSort,
+  dir: SortDirection,
+  source: ContactOrderSource = contacts,
+): ContactOrder {
   const key: SQL[] =
     sort === 'name'
-      ? [sql`${contacts.name}`, sql`${contacts.id}`]
+      ? [sql`${source.name}`, sql`${source.id}`]
       : [
-          sql`(${nullableColumns[sort]} is null)`,
-          sql`(case when ${nullableColumns[sort]} is null then '' else ${nullableColumns[sort]} end)`,
-          sql`${contacts.id}`,
+          sql`(${source[sort]} is null)`,
+          sql`(case when ${source[sort]} is null then '' else ${source[sort]} end)`,
+          sql`${source.id}`,
         ];
   const by = key.map((part) => (dir === 'asc' ? asc(part) : desc(part)));
   const op = sql.raw(dir === 'asc' ? '>' : '<');

@@ -40,6 +40,14 @@ describe('contact search', () => {
     expect(await names(ann, `q=${encodeURIComponent('+44')}`)).toEqual(['Phone Only']);
   });
 
+  it('answers a match as the list does, every field', async () => {
+    const listed = (await ann.get('/api/contacts?limit=50')).json().items as Array<{ name: string }>;
+    const found = (await ann.get('/api/contacts?q=lovelace')).json().items;
+    expect(found).toEqual(listed.filter((contact) => contact.name === 'Ada Lovelace'));
+    expect(found[0]).toMatchObject({ email: 'ada@engine.org', company: 'Analytical', phone: null });
+    expect(found[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
   it('trims the term, and lists everything for an empty one', async () => {
     expect(await names(ann, 'q=%20%20lovelace%20')).toEqual(['Ada Lovelace']);
     expect(await names(ann, 'q=%20')).toHaveLength(7);

@@ -10,12 +10,21 @@ import type { Count } from '@common/http';
 import type { Db } from '../../db/client';
 import { inWorkspaceOf, ownedBy, visibleTo, type Member } from '../../db/member-scope';
 import { countUpTo, keysetPage } from '../../db/keyset';
+import { isoFromDriver } from '../../db/iso-timestamp';
+import { selectRows } from '../../db/select-rows';
 import { contacts } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { CursorKey, KeysetPage } from '../../http/cursor';
 import { emitEvent } from '../webhooks/emit';
 import { chosenOwner } from '../workspaces/assignee';
-import { contactColumns, contactRecordColumns, toContact, toContactListItem, type ContactValues } from './columns';
+import {
+  contactColumns,
+  contactRecordColumns,
+  toContact,
+  toContactListItem,
+  type ContactRow,
+  type ContactValues,
+} from './columns';
 import { contactOrder, sortValueOf } from './order';
 
 export interface ListQuery {
@@ -29,30 +38,80 @@ export interface ListQuery {
 
 /** A page of the contacts the member sees, in the list's order, after a position; see `contactOrder` for the index behind each sort. */
 export async function listContacts(db: Db, member: Member, query: ListQuery): Promise<KeysetPage<ContactListItem>> {
-  const rows = await listContactsQuery(db, member, query);
+  const rows = query.q
+    ? (await selectRows<SearchRow>(db, searchContactsSql(member, { ...query, q: query.q }))).map(fromSearchRow)
+    : await listContactsQuery(db, member, query);
   return keysetPage(rows, query.limit, (row) => [sortValueOf(row, query.sort), row.id], toContactListItem);
 }
 
-/** The list's query itself (the plan tests explain it). */
-export function listContactsQuery(db: Db, member: Member, { limit, after, sort, dir, q }: ListQuery) {
+/** The list's query without a search (the plan tests explain it). */
+export function listContactsQuery(db: Db, member: Member, { limit, after, sort, dir }: Omit<ListQuery, 'q'>) {
   const order = contactOrder(sort, dir);
   return db
     .select(contactColumns)
     .from(contacts)
-    .where(and(visibleTo(contacts, member), order.after(after), containing(q)))
+    .where(and(visibleTo(contacts, member), order.after(after)))
     .orderBy(...order.by)
     .limit(limit + 1);
 }
 
+/** How many of a search's matches are read through the trigram index before the list's order is walked instead. */
+export const SEARCH_MATCHES_READ = 1_000;
+
+/** The list's columns, unqualified: the search's CTE and its union name them so. */
+const searchColumns = sql.raw('id, name, email, phone, company, created_at');
+const unqualified = {
+  id: sql.raw('id'),
+  name: sql.raw('name'),
+  email: sql.raw('email'),
+  phone: sql.raw('phone'),
+  company: sql.raw('company'),
+};
+
+interface SearchRow {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  created_at: string | Date;
+}
+
+const fromSearchRow = ({ created_at: createdAt, ...row }: SearchRow): ContactRow => ({
+  ...row,
+  createdAt: typeof createdAt === 'string' ? isoFromDriver(createdAt) : createdAt.toISOString(),
+});
+
 /**
- * The text the search box matches, written exactly as contacts_search_trgm_idx is, so a selective term is
- * answered by the trigram index; a term too short or too common walks the sort's index instead, filtering.
+ * A search of the list (the plan tests explain it): one statement of two reads, of which one runs. Up to
+ * SEARCH_MATCHES_READ + 1 matches are read through the trigram index (no order asked, so the planner has no walk
+ * to prefer) and sorted when that was all of them; otherwise, the term being common, the order's index is walked
+ * until a page matches. Left to choose between the two itself, the planner walked all 100,000 contacts for a term
+ * with a few dozen matches whenever its sample of the search text held one of them (docs/performance.md finding
+ * 32). Written as SQL rather than with Drizzle's builder: its subquery proxies cost more than the query.
+ */
+export function searchContactsSql(member: Member, { limit, after, sort, dir, q }: ListQuery & { q: string }) {
+  const order = contactOrder(sort, dir);
+  const matching = and(visibleTo(contacts, member), order.after(after), containing(q));
+  const byPosition = sql.join(contactOrder(sort, dir, unqualified).by, sql`, `);
+  const allFound = sql`(select count(*) from found) <= ${SEARCH_MATCHES_READ}`;
+  return sql`with found as (select ${searchColumns} from ${contacts} where ${matching} limit ${SEARCH_MATCHES_READ + 1})
+    select ${searchColumns} from (
+      (select ${searchColumns} from found where ${allFound} order by ${byPosition} limit ${limit + 1})
+      union all
+      (select ${searchColumns} from ${contacts} where ${matching} and not ${allFound}
+        order by ${sql.join(order.by, sql`, `)} limit ${limit + 1})
+    ) page
+    order by ${byPosition}`;
+}
+
+/**
+ * The text the search box matches, written exactly as contacts_search_trgm_idx is, so the index answers it.
  */
 export const contactSearchText = sql`(coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.email}, '') || ' ' || coalesce(${contacts.company}, '') || ' ' || coalesce(${contacts.phone}, ''))`;
 
 /** A case-insensitive contains-match over name, e-mail, company and phone; LIKE's wildcards in `q` match themselves. */
-function containing(q: string | undefined) {
-  if (!q) return undefined;
+function containing(q: string) {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`${contactSearchText} ilike ${pattern}`;
 }

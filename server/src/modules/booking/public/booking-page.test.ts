@@ -149,6 +149,7 @@ describe('the booking rate limit', () => {
       }
       expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 429]);
       expect(answers[3]!.json()).toEqual({ error: bookingMessages.tooMany });
+      expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(await bookingRows(limited.database.db, owner.id)).toHaveLength(3);
       expect((await slotsOf(limited.app, owner.id, utcDate(2))).length).toBeGreaterThan(0);
     } finally {

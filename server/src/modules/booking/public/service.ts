@@ -33,6 +33,7 @@ import {
   type NewNotification,
 } from '../../notifications/notify';
 import { selectRows } from '../../../db/select-rows';
+import { attemptColumns, attemptCounter, refuseOverLimit, type AttemptLimit } from '../../../http/attempt-limits';
 import { busyTimesDuring, isBusyDuring } from '../../calendar/caldav/busy-times';
 import { emitEvent } from '../../webhooks/emit';
 import { notePublishChange, notePublishedSql } from '../../calendar/caldav/publish-note';
@@ -103,9 +104,15 @@ function weekOf(rows: AvailabilityDay[] | null): AvailabilityDay[] {
  * statement, which also reads the bookings near a range or the booking of an idempotency key when asked: each
  * round trip is a good part of a public request's time.
  */
-async function findOwner(db: Db, userId: string, extra: { bookedIn?: TimeRange; earlierKey?: string } = {}) {
-  const [row] = await db
+async function findOwner(
+  db: Db,
+  userId: string,
+  extra: { bookedIn?: TimeRange; earlierKey?: string; attempt?: AttemptLimit | undefined } = {},
+) {
+  const attempt = extra.attempt && attemptCounter(db, extra.attempt);
+  const [row] = await (attempt ? db.with(attempt) : db)
     .select({
+      ...(attempt ? attemptColumns : { attemptCount: sql<null>`null`, attemptTtl: sql<null>`null` }),
       name: users.name,
       avatarUrl: users.avatarUrl,
       settings: schedulingSettings,
@@ -120,6 +127,7 @@ async function findOwner(db: Db, userId: string, extra: { bookedIn?: TimeRange; 
     .from(users)
     .leftJoin(schedulingSettings, eq(schedulingSettings.userId, users.id))
     .where(eq(users.id, userId));
+  if (extra.attempt) refuseOverLimit(extra.attempt, row?.attemptCount, row?.attemptTtl, bookingMessages.tooMany);
   if (!row) return null;
   const settings = row.settings ?? { ...schedulingDefaults, timezone: 'UTC' };
   const owner: Owner & { initials: string } = {
@@ -240,9 +248,15 @@ const LOST_RACE = new Set(['23P01', '23505', '40001', '40P01', '55P03']);
  * (`created` false), also when two requests with one key race. The owner's notification (unless turned off) is
  * written in the booking's transaction: with it, or not at all, and never again on a retry.
  */
-export async function bookSlot(db: Db, userId: string, input: BookingRequest, now = new Date()) {
-  // The owner's rules and the key's earlier booking in one statement; a retry answers before any write.
-  const found = await findOwner(db, userId, { earlierKey: input.idempotencyKey });
+export async function bookSlot(
+  db: Db,
+  userId: string,
+  input: BookingRequest,
+  { attempt, now = new Date() }: { attempt?: AttemptLimit; now?: Date } = {},
+) {
+  // The attempt counted, the owner's rules and the key's earlier booking in one statement; a retry answers before
+  // any write.
+  const found = await findOwner(db, userId, { earlierKey: input.idempotencyKey, attempt });
   if (!found) throw ownerNotFound();
   const { owner } = found;
   const earlier = found.row.earlier?.[0];
