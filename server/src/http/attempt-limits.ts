@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { selectRows } from '../db/select-rows';
 import { rateLimits } from '../db/schema';
 import { AppError } from '../errors';
 
@@ -33,56 +32,52 @@ export function counterUpsert(hashedKey: string, windowMs: number, from: SQL) {
 /** `from` of a counter's upsert that runs first: its transaction commits without waiting for the disk. */
 export const noWaitCommit = sql`(select set_config('synchronous_commit', 'off', true)) as no_wait`;
 
+/** Each limit's count and the milliseconds left in its window, as `countedAttempts` selects them. */
+export type CountedAttempts = [count: number | null, ttl: number | null][];
+
 /**
- * Counts one attempt against each limit, in order, in one statement (one round trip however many limits): a limit
+ * One attempt counted against each limit, in order, as CTEs (`attempt0`, `attempt1`, …) of one statement: a limit
  * counts only while the ones before it hold, so an attempt refused per address uses up nothing of the form's or the
  * bot's allowance. The statement commits without waiting for the disk, as the store's: a count lost in a crash is
- * harmless. Throws `refusal` (a 429 with Retry-After) at the first limit exceeded.
+ * harmless. PostgreSQL runs a writing CTE once whether or not the statement reads it, so the caller's own read (of
+ * the form, say) can carry them, and the attempt costs no round trip of its own: select `countedAttempts(limits)`
+ * and hand it to `refuseOverLimits` before writing anything.
  */
-export async function countAttempts(db: Db, limits: AttemptLimit[], refusal: string): Promise<void> {
-  const steps = limits.map((limit, i) => {
+export function attemptCounters(db: Db, limits: AttemptLimit[]) {
+  if (Math.random() < 0.01) void sweepCounters(db);
+  return limits.map((limit, i) => {
     const before = limits[i - 1];
-    const from = before ? sql`${sql.raw(`c${i - 1}`)} where count <= ${before.max}` : noWaitCommit;
-    return sql`${sql.raw(`c${i}`)} as (${counterUpsert(storedKey(limit.key), limit.windowMs, from)})`;
+    const from = before ? sql`${sql.raw(`attempt${i - 1}`)} where count <= ${before.max}` : noWaitCommit;
+    return db
+      .$with(`attempt${i}`, { count: sql<number>`count`, ttl: sql<number>`ttl` })
+      .as(counterUpsert(storedKey(limit.key), limit.windowMs, from));
   });
-  const columns = limits.map((_, i) => sql.raw(`c${i}.count as count${i}, c${i}.ttl as ttl${i}`));
-  const joined = limits.map((_, i) => sql.raw(i ? `left join c${i} on true` : 'c0'));
-  const [row] = await selectRows<Record<string, number | null>>(
-    db,
-    sql`with ${sql.join(steps, sql`, `)} select ${sql.join(columns, sql`, `)} from ${sql.join(joined, sql` `)}`,
-  );
-  if (Math.random() < 0.01) void sweepCounters(db);
-  limits.forEach((limit, i) => refuseOverLimit(limit, row?.[`count${i}`], row?.[`ttl${i}`], refusal));
 }
 
-/**
- * One limit's counter as a CTE (`attempt`) of the caller's own statement, its read of what the attempt is for: the
- * attempt costs no round trip of its own. The caller selects `attemptColumns` and hands them to `refuseOverLimit`
- * before it writes anything. PostgreSQL runs a writing CTE once, whether or not the statement reads it.
- */
-export function attemptCounter(db: Db, limit: AttemptLimit) {
-  if (Math.random() < 0.01) void sweepCounters(db);
-  return db
-    .$with('attempt', { count: sql<number>`count`, ttl: sql<number>`ttl` })
-    .as(counterUpsert(storedKey(limit.key), limit.windowMs, noWaitCommit));
+/** The counts of `attemptCounters`' CTEs, as one JSON column. */
+export const countedAttempts = (limits: AttemptLimit[]) =>
+  sql<CountedAttempts>`json_build_array(${sql.join(
+    limits.map((_, i) => sql.raw(`json_build_array((select count from attempt${i}), (select ttl from attempt${i}))`)),
+    sql`, `,
+  )})`;
+
+/** Throws `refusal` (a 429 with Retry-After) at the first limit whose counted attempts exceed it. */
+export function refuseOverLimits(limits: AttemptLimit[], counted: CountedAttempts | null | undefined, refusal: string) {
+  limits.forEach((limit, i) => {
+    const [count, ttl] = counted?.[i] ?? [null, null];
+    if (count == null || Number(count) <= limit.max) return;
+    const seconds = Math.max(1, Math.ceil(Number(ttl) / 1000));
+    throw new AppError(429, refusal, undefined, { 'retry-after': String(seconds) });
+  });
 }
 
-/** The attempt's count and the milliseconds left in its window, from `attemptCounter`'s CTE. */
-export const attemptColumns = {
-  attemptCount: sql<number | null>`(select count from attempt)`,
-  attemptTtl: sql<number | null>`(select ttl from attempt)`,
-};
-
-/** Throws `refusal` (a 429 with Retry-After) when the counted attempts exceed the limit. */
-export function refuseOverLimit(
-  limit: AttemptLimit,
-  count: number | null | undefined,
-  ttl: number | null | undefined,
-  refusal: string,
-): void {
-  if (count == null || Number(count) <= limit.max) return;
-  const seconds = Math.max(1, Math.ceil(Number(ttl) / 1000));
-  throw new AppError(429, refusal, undefined, { 'retry-after': String(seconds) });
+/** Counts one attempt against each limit in a statement of its own; throws `refusal` at the first exceeded. */
+export async function countAttempts(db: Db, limits: AttemptLimit[], refusal: string): Promise<void> {
+  const [row] = await db
+    .with(...attemptCounters(db, limits))
+    .select({ counted: countedAttempts(limits) })
+    .from(sql`(select 1) as one`);
+  refuseOverLimits(limits, row?.counted, refusal);
 }
 
 /** Counters older than this are swept now and then. */

@@ -41,12 +41,10 @@ export async function publicBookingRoutes(app: FastifyInstance) {
     publicBookingApi.book,
     async (req, reply) => {
       // Per address, counted by the statement that reads the owner (one round trip fewer than a counter of its own).
-      const attempt = {
-        key: `bookings:${clientAddressKey(req.ip)}`,
-        max: app.config.bookingAttemptsPerMinute,
-        windowMs: 60_000,
-      };
-      const { created, booking } = await bookSlot(app.db, req.params.userId, req.body, { attempt });
+      const attempts = [
+        { key: `bookings:${clientAddressKey(req.ip)}`, max: app.config.bookingAttemptsPerMinute, windowMs: 60_000 },
+      ];
+      const { created, booking } = await bookSlot(app.db, req.params.userId, req.body, { attempts });
       // Once per booking: a retry with the same key answers the booking again, and mails nothing.
       if (created && app.productMail) void app.productMail.send(bookingConfirmationMail(booking, req.body.email));
       return reply.code(created ? 201 : 200).send(booking);

@@ -33,7 +33,7 @@ import {
   type NewNotification,
 } from '../../notifications/notify';
 import { selectRows } from '../../../db/select-rows';
-import { attemptColumns, attemptCounter, refuseOverLimit, type AttemptLimit } from '../../../http/attempt-limits';
+import { attemptCounters, countedAttempts, refuseOverLimits, type AttemptLimit } from '../../../http/attempt-limits';
 import { busyTimesDuring, isBusyDuring } from '../../calendar/caldav/busy-times';
 import { emitEvent } from '../../webhooks/emit';
 import { notePublishChange, notePublishedSql } from '../../calendar/caldav/publish-note';
@@ -107,12 +107,13 @@ function weekOf(rows: AvailabilityDay[] | null): AvailabilityDay[] {
 async function findOwner(
   db: Db,
   userId: string,
-  extra: { bookedIn?: TimeRange; earlierKey?: string; attempt?: AttemptLimit | undefined } = {},
+  extra: { bookedIn?: TimeRange; earlierKey?: string; attempts?: AttemptLimit[] | undefined } = {},
 ) {
-  const attempt = extra.attempt && attemptCounter(db, extra.attempt);
-  const [row] = await (attempt ? db.with(attempt) : db)
+  const attempts = extra.attempts ?? [];
+  const [row] = await db
+    .with(...attemptCounters(db, attempts))
     .select({
-      ...(attempt ? attemptColumns : { attemptCount: sql<null>`null`, attemptTtl: sql<null>`null` }),
+      counted: attempts.length ? countedAttempts(attempts) : sql<null>`null`,
       name: users.name,
       avatarUrl: users.avatarUrl,
       settings: schedulingSettings,
@@ -127,7 +128,7 @@ async function findOwner(
     .from(users)
     .leftJoin(schedulingSettings, eq(schedulingSettings.userId, users.id))
     .where(eq(users.id, userId));
-  if (extra.attempt) refuseOverLimit(extra.attempt, row?.attemptCount, row?.attemptTtl, bookingMessages.tooMany);
+  refuseOverLimits(attempts, row?.counted, bookingMessages.tooMany);
   if (!row) return null;
   const settings = row.settings ?? { ...schedulingDefaults, timezone: 'UTC' };
   const owner: Owner & { initials: string } = {
@@ -252,11 +253,11 @@ export async function bookSlot(
   db: Db,
   userId: string,
   input: BookingRequest,
-  { attempt, now = new Date() }: { attempt?: AttemptLimit; now?: Date } = {},
+  { attempts, now = new Date() }: { attempts?: AttemptLimit[]; now?: Date } = {},
 ) {
   // The attempt counted, the owner's rules and the key's earlier booking in one statement; a retry answers before
   // any write.
-  const found = await findOwner(db, userId, { earlierKey: input.idempotencyKey, attempt });
+  const found = await findOwner(db, userId, { earlierKey: input.idempotencyKey, attempts });
   if (!found) throw ownerNotFound();
   const { owner } = found;
   const earlier = found.row.earlier?.[0];

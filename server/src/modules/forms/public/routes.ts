@@ -5,7 +5,6 @@ import { formsApi } from '@common/forms-api';
 import { handleError } from '../../../http/error-handler';
 import { serve } from '../../../http/serve';
 import { getPublicForm, hashIp, submitForm } from './service';
-import { countAttempts } from '../../../http/attempt-limits';
 import { clientAddressKey } from '../../../http/client-address';
 
 /**
@@ -31,34 +30,30 @@ export async function publicFormRoutes(app: FastifyInstance) {
     app,
     formsApi.submit,
     async (req, reply) => {
+      // Per address, then per form across all addresses: counted by the statement that reads the form.
+      const attempts = [
+        {
+          key: `form-submissions:${clientAddressKey(req.ip)}`,
+          max: app.config.formSubmissionsPerMinute,
+          windowMs: MINUTE,
+        },
+        {
+          key: `form-submissions-form:${req.params.id}`,
+          max: app.config.formSubmissionsPerFormPerMinute,
+          windowMs: MINUTE,
+        },
+      ];
       const { created, receipt } = await submitForm(
         app.db,
         req.params.id,
         req.body,
         hashIp(app.config.secretKey, req.ip),
+        attempts,
       );
       return reply.code(created ? 201 : 200).send(receipt);
     },
     {
       bodyLimit: SUBMISSION_BODY_LIMIT,
-      // Per address, then per form across all addresses: both counted by one statement.
-      preHandler: (req) =>
-        countAttempts(
-          app.db,
-          [
-            {
-              key: `form-submissions:${clientAddressKey(req.ip)}`,
-              max: app.config.formSubmissionsPerMinute,
-              windowMs: MINUTE,
-            },
-            {
-              key: `form-submissions-form:${(req.params as { id: string }).id}`,
-              max: app.config.formSubmissionsPerFormPerMinute,
-              windowMs: MINUTE,
-            },
-          ],
-          formMessages.tooMany,
-        ),
       errorHandler: unknownForm,
     },
   );

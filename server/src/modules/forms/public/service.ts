@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../../db/client';
 import type { Member } from '../../../db/member-scope';
 import { formSubmissions, forms } from '../../../db/schema';
+import { attemptCounters, countedAttempts, refuseOverLimits, type AttemptLimit } from '../../../http/attempt-limits';
 import { AppError, sqlStateOf } from '../../../errors';
 import { scopedCssOf } from '../scoped-css';
 import { readFields, readSettings, readStyle, safeRedirectUrl } from '../stored';
@@ -40,9 +41,11 @@ export function hashIp(secret: string, ip: string): string {
  * subqueries name the form's columns in full: a select of one table renders its columns unqualified, and inside a
  * subquery an unqualified "id" is the subquery's own table's.
  */
-export async function findForm(db: Db, id: string, earlierKey?: string) {
+export async function findForm(db: Db, id: string, earlierKey?: string, attempts: AttemptLimit[] = []) {
   const [row] = await db
+    .with(...attemptCounters(db, attempts))
     .select({
+      counted: attempts.length ? countedAttempts(attempts) : sql<null>`null`,
       earlierId: earlierKey
         ? sql<string | null>`(select ${formSubmissions.id} from ${formSubmissions}
             where ${formSubmissions.formId} = "forms"."id" and ${formSubmissions.idempotencyKey} = ${earlierKey})`
@@ -63,6 +66,7 @@ export async function findForm(db: Db, id: string, earlierKey?: string) {
     })
     .from(forms)
     .where(eq(forms.id, id));
+  refuseOverLimits(attempts, row?.counted, formMessages.tooMany);
   if (!row) throw formNotFound();
   return row;
 }
@@ -127,8 +131,10 @@ export async function submitForm(
   formId: string,
   input: SubmissionRequest,
   ipHash: string | null,
+  attempts: AttemptLimit[] = [],
 ): Promise<SubmitResult> {
-  const form = await findForm(db, formId, input.idempotencyKey);
+  // The attempts counted, the form and the key's earlier submission in one statement.
+  const form = await findForm(db, formId, input.idempotencyKey, attempts);
   const settings = readSettings(form.settings);
   const receiptFor = (id: string): SubmissionReceipt => ({
     id,
