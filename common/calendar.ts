@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneSchema } from './tasks';
 
 export const calendarMessages = {
   loadFailed: 'Failed to load activities and appointments',
@@ -38,14 +39,25 @@ export const MAX_CALENDAR_RANGE_DAYS = 45;
 /** At most this many events of each kind in one range; past it the count reads "500+". */
 export const CALENDAR_KIND_CAP = 500;
 
+/** The most events of each kind a day of the month view may ask for (`perDay`). */
+export const CALENDAR_PER_DAY_MAX = 10;
+
 /**
  * GET /api/calendar?from&to: every event starting in [from, to) and every busy time overlapping it, one request per
- * visible range.
+ * visible range. With `perDay` (the month view), only the first `perDay` events of each kind on each day of `tz`,
+ * and `days`, how many there are.
  */
 export const calendarQuerySchema = z
   .object({
     from: z.iso.datetime({ offset: true, message: calendarMessages.rangeInvalid }),
     to: z.iso.datetime({ offset: true, message: calendarMessages.rangeInvalid }),
+    perDay: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(CALENDAR_PER_DAY_MAX, `At most ${CALENDAR_PER_DAY_MAX} events a day`)
+      .optional(),
+    tz: timeZoneSchema.default('UTC'),
   })
   .refine(
     ({ from, to }) => {
@@ -118,6 +130,15 @@ export const calendarBusyText = {
   title: 'Title',
 } as const;
 
+export const calendarDayCountSchema = z.object({
+  /** YYYY-MM-DD in the asked time zone. */
+  date: z.string(),
+  task: z.number().int(),
+  activity: z.number().int(),
+  booking: z.number().int(),
+});
+export type CalendarDayCount = z.infer<typeof calendarDayCountSchema>;
+
 export const calendarSchema = z.object({
   /** Ordered by start. */
   events: z.array(calendarEventSchema),
@@ -128,6 +149,11 @@ export const calendarSchema = z.object({
   }),
   /** The user's busy times overlapping [from, to), by start: at most CALENDAR_KIND_CAP, `hasMore` past it. */
   busy: z.object({ blocks: z.array(calendarBusyBlockSchema), hasMore: z.boolean() }),
+  /**
+   * Asked with `perDay`: each day of `tz` with events, with how many of each kind start in it (of each kind's first
+   * CALENDAR_KIND_CAP in the range), of which `events` holds the first `perDay`.
+   */
+  days: z.array(calendarDayCountSchema).optional(),
 });
 export type Calendar = z.infer<typeof calendarSchema>;
 

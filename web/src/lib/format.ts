@@ -33,3 +33,6 @@ export function orDash(value: string | null | undefined): string {
 export function formatCount({ count, hasMore }: { count: number; hasMore: boolean }, locale = 'en-US'): string {
   return `${count.toLocaleString(locale)}${hasMore ? '+' : ''}`;
 }
+
+/** The viewer's IANA time zone: "today", a due filter's days and the calendar month's days are theirs. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

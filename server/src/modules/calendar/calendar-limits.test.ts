@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_KIND_CAP, calendarMessages } from '@common/calendar';
+import { CALENDAR_KIND_CAP, calendarMessages, type Calendar } from '@common/calendar';
 import { analyzeChangedTables } from '../../db/auto-analyze';
 import { bookings, dealActivities, tasks } from '../../db/schema';
 import { asMember, soloMember, type Member } from '../../db/member-scope';
@@ -65,6 +65,17 @@ describe('GET /api/calendar', () => {
     expect(taskEvents.map((e) => e.start)).toEqual(allStarts.slice(0, CALENDAR_KIND_CAP));
     const starts = calendar.events.map((e) => e.start);
     expect(starts).toEqual([...starts].sort());
+    // The month view's reading counts the same capped rows by day: the cap's 500 over the two days, 3 of each shown.
+    const perDay = await ann.get(
+      `/api/calendar?from=${encodeURIComponent(from)}&to=${encodeURIComponent('2030-08-03T00:00:00.000Z')}&perDay=3`,
+    );
+    const month = perDay.json<Calendar>();
+    expect(month.counts).toEqual(calendar.counts);
+    expect(month.days!.reduce((sum, day) => sum + day.task, 0)).toBe(CALENDAR_KIND_CAP);
+    expect(month.days!.reduce((sum, day) => sum + day.booking, 0)).toBe(CALENDAR_KIND_CAP);
+    expect(month.events.filter((e) => e.kind === 'task').map((e) => e.start)).toEqual(
+      month.days!.flatMap((day) => allStarts.filter((start) => start.startsWith(day.date)).slice(0, 3)),
+    );
 
     // One fewer (the last of Bob's deleted): exactly the cap, and nothing more.
     const bobTaskName = `Task ${String(CALENDAR_KIND_CAP).padStart(4, '0')}`;

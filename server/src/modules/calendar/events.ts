@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { dateIn, dayRange } from '@common/booking-slots';
 import type { CalendarEvent } from '@common/calendar';
 import type { Member } from '../../db/member-scope';
 
@@ -139,3 +140,45 @@ export const toBookingEvent = (row: BookingEventRow): CalendarEvent => ({
   notes: row.notes,
   status: row.status,
 });
+
+/** Each kind's row of the month view: its event, its day (an index into the range's days) and that day's count. */
+export interface DayRanked {
+  day: number;
+  day_count: number | string;
+  total: number | string;
+}
+
+/**
+ * A kind's events of a range (`kindSql`, ordered by start, at most its limit) cut to the first `perDay` of each day,
+ * with each day's count and the kind's total. The days are told by `thresholds`, the local midnights after the first
+ * day's (as a PostgreSQL array's text): `width_bucket` numbers a start's day from 0. Only the first `cap` rows
+ * count, as the full range shows no more.
+ */
+export function perDaySql(kindSql: SQL, perDay: number, thresholds: string, cap: number): SQL {
+  return sql`select * from (
+      select e.*, row_number() over (partition by e.day order by e.start, e.id) as day_rank,
+        count(*) over (partition by e.day) as day_count
+      from (
+        select k.*, width_bucket(k.start::timestamptz, ${thresholds}::timestamptz[]) as day,
+          row_number() over (order by k.start, k.id) as seq, count(*) over () as total
+        from (${kindSql}) k
+      ) e
+      where e.seq <= ${cap}
+    ) ranked
+    where day_rank <= ${perDay}`;
+}
+
+/**
+ * The local days of [from, to) in a zone: their dates, and the midnights after the first day's as a PostgreSQL
+ * array's text (perDaySql's thresholds). The zone's rules are JavaScript's, as everywhere else in the product.
+ */
+export function localDays(from: Date, to: Date, timeZone: string): { dates: string[]; thresholds: string } {
+  const dates = [dateIn(from, timeZone)];
+  const midnights: string[] = [];
+  const nextMidnight = () => dayRange(dates.at(-1)!, timeZone).end;
+  for (let next = nextMidnight(); next < to; next = nextMidnight()) {
+    midnights.push(next.toISOString());
+    dates.push(dateIn(next, timeZone));
+  }
+  return { dates, thresholds: `{${midnights.join(',')}}` };
+}

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pathOf } from '@common/api-url';
 import {
   CALENDAR_KIND_CAP,
+  calendarEventKinds,
   type Calendar,
+  type CalendarDayCount,
+  type CalendarEventKind,
   type CalendarEvent,
   type CalendarIntegration,
   type CalendarQuery,
@@ -20,19 +23,23 @@ import { busyBlocksSql, toBusyBlock, type BusyBlockRow } from './busy-blocks';
 import {
   activityEventsSql,
   bookingEventsSql,
+  localDays,
+  perDaySql,
   taskEventsSql,
   toActivityEvent,
   toBookingEvent,
   toTaskEvent,
   type ActivityEventRow,
   type BookingEventRow,
+  type DayRanked,
   type EventRange,
   type TaskEventRow,
 } from './events';
 
 /**
  * Every event starting in [from, to) and the user's busy times overlapping it: at most CALENDAR_KIND_CAP of each
- * kind and of busy times, one more read to tell there are more.
+ * kind and of busy times, one more read to tell there are more. With `perDay` (the month view), only the first
+ * `perDay` of each kind on each day of `tz`, and how many each day has: the month shows a few a day and "+N more".
  */
 export async function getCalendar(db: Db, member: Member, query: CalendarQuery): Promise<Calendar> {
   const range: EventRange = {
@@ -41,12 +48,18 @@ export async function getCalendar(db: Db, member: Member, query: CalendarQuery):
     limit: CALENDAR_KIND_CAP + 1,
     order: 'asc',
   };
+  const days = query.perDay ? localDays(range.from, range.to, query.tz) : null;
+  const read = <Row>(kindSql: SQL) =>
+    selectRows<Row & Partial<DayRanked>>(
+      db,
+      days ? perDaySql(kindSql, query.perDay!, days.thresholds, CALENDAR_KIND_CAP) : kindSql,
+    );
   // One after another: they share the request's transaction, so its one connection.
-  const tasks = await selectRows<TaskEventRow>(db, taskEventsSql(member, range));
-  const activities = await selectRows<ActivityEventRow>(db, activityEventsSql(member, range));
-  const bookings = await selectRows<BookingEventRow>(db, bookingEventsSql(member.userId, range));
+  const tasks = await read<TaskEventRow>(taskEventsSql(member, range));
+  const activities = await read<ActivityEventRow>(activityEventsSql(member, range));
+  const bookings = await read<BookingEventRow>(bookingEventsSql(member.userId, range));
   const busy = await selectRows<BusyBlockRow>(db, busyBlocksSql(member.userId, range.from, range.to, range.limit));
-  const capped = <Row>(rows: Row[]) => rows.slice(0, CALENDAR_KIND_CAP);
+  const capped = <Row>(rows: Row[]) => (days ? rows : rows.slice(0, CALENDAR_KIND_CAP));
   const events: CalendarEvent[] = [
     ...capped(tasks).map(toTaskEvent),
     ...capped(activities).map(toActivityEvent),
@@ -54,15 +67,33 @@ export async function getCalendar(db: Db, member: Member, query: CalendarQuery):
   ];
   // All starts share one fixed-width UTC format, so text order is time order.
   events.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-  const countOf = (rows: unknown[]) => ({
-    count: Math.min(rows.length, CALENDAR_KIND_CAP),
-    hasMore: rows.length > CALENDAR_KIND_CAP,
-  });
+  const countOf = (rows: Partial<DayRanked>[]) => {
+    const total = days ? Number(rows[0]?.total ?? 0) : rows.length;
+    return { count: Math.min(total, CALENDAR_KIND_CAP), hasMore: total > CALENDAR_KIND_CAP };
+  };
   return {
     events,
     counts: { task: countOf(tasks), activity: countOf(activities), booking: countOf(bookings) },
-    busy: { blocks: capped(busy).map(toBusyBlock), hasMore: busy.length > CALENDAR_KIND_CAP },
+    busy: {
+      blocks: busy.slice(0, CALENDAR_KIND_CAP).map(toBusyBlock),
+      hasMore: busy.length > CALENDAR_KIND_CAP,
+    },
+    ...(days && { days: dayCounts(days.dates, { task: tasks, activity: activities, booking: bookings }) }),
   };
+}
+
+/** Each day with events, by date, with its count of each kind (read off the day's ranked rows). */
+function dayCounts(dates: string[], rows: Record<CalendarEventKind, Partial<DayRanked>[]>): CalendarDayCount[] {
+  const byDay = new Map<number, CalendarDayCount>();
+  for (const kind of calendarEventKinds) {
+    for (const row of rows[kind]) {
+      const day = Number(row.day);
+      const counts = byDay.get(day) ?? { date: dates[day]!, task: 0, activity: 0, booking: 0 };
+      counts[kind] = Number(row.day_count);
+      byDay.set(day, counts);
+    }
+  }
+  return [...byDay.entries()].sort(([a], [b]) => a - b).map(([, counts]) => counts);
 }
 
 // Calendar Integration (decisions.md items 5 and 12).

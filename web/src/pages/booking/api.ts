@@ -4,11 +4,9 @@ import { bookingApi } from '@common/booking-api';
 import { schedulingMessages, type SchedulingSettings, type SchedulingSettingsInput } from '@common/scheduling';
 import { call } from '../../lib/api';
 import { bookingKeys } from './keys';
+import { browserTimeZone } from '../../lib/format';
 
 const settingsKey = bookingKeys.settings();
-
-/** The browser's time zone: the default of settings made on first read (part 1 §9). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export const schedulingSettingsQuery = () =>
   queryOptions({

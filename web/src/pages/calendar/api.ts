@@ -3,13 +3,18 @@ import toast from 'react-hot-toast';
 import { calendarMessages, type CalendarIntegration, type CalendarIntegrationInput } from '@common/calendar';
 import { calendarApi } from '@common/calendar-api';
 import { call } from '../../lib/api';
+import { browserTimeZone } from '../../lib/format';
 import { calendarKeys } from './keys';
 
-/** Every event starting in [from, to): one request for everything a view shows. */
-export const calendarQuery = (from: string, to: string) =>
+/**
+ * Every event starting in [from, to): one request for everything a view shows. The month view asks for `perDay` of
+ * each kind a day (of the viewer's days) and each day's counts; the week and day views for all of them.
+ */
+export const calendarQuery = (from: string, to: string, perDay?: number) =>
   queryOptions({
-    queryKey: calendarKeys.range(from, to),
-    queryFn: () => call(calendarApi.range, { query: { from, to } }),
+    queryKey: calendarKeys.range(from, to, perDay),
+    queryFn: () =>
+      call(calendarApi.range, { query: perDay ? { from, to, perDay, tz: browserTimeZone() } : { from, to } }),
   });
 
 const integrationKey = calendarKeys.integration();

@@ -2,7 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { calendarFilters, calendarMessages, type CalendarEvent, type CalendarFilter } from '@common/calendar';
+import {
+  calendarEventKinds,
+  calendarFilters,
+  calendarMessages,
+  type CalendarEvent,
+  type CalendarEventKind,
+  type CalendarFilter,
+} from '@common/calendar';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -26,7 +33,7 @@ import { BookingDetailsModal } from './booking-details-modal';
 import { layOutBusy, showsBusy, type BusyItem } from './busy';
 import { BusyDetailsModal } from './busy-details-modal';
 import { EventDetailsModal } from './event-details-modal';
-import { MonthView } from './month-view';
+import { EVENTS_PER_CELL, MonthView } from './month-view';
 import { hourKey, TimeGrid } from './time-grid';
 import { UpcomingBookings } from './upcoming-bookings';
 
@@ -51,7 +58,7 @@ export function CalendarPage() {
   const from = range.from.toISOString();
   const to = range.to.toISOString();
   const { data, isPending, isError, isPlaceholderData, isFetching, refetch } = useQuery({
-    ...calendarQuery(from, to),
+    ...calendarQuery(from, to, view === 'month' ? EVENTS_PER_CELL : undefined),
     placeholderData: keepPreviousData,
   });
   const [taskId, setTaskId] = useState<string | null>(null);
@@ -91,6 +98,22 @@ export function CalendarPage() {
     }
     return { byDay, byHour };
   }, [events, filter]);
+  // The month's answer holds a few events a day and each day's counts; the other views' holds them all.
+  const days = data?.days;
+  const countByDay = useMemo(() => {
+    const counts = new Map<string, number>();
+    if (!days) {
+      for (const [day, dayEvents] of byDay) counts.set(day, dayEvents.length);
+      return counts;
+    }
+    const kinds: readonly CalendarEventKind[] = filter === 'all' ? calendarEventKinds : [filter];
+    for (const day of days)
+      counts.set(
+        day.date,
+        kinds.reduce((sum, kind) => sum + day[kind], 0),
+      );
+    return counts;
+  }, [days, byDay, filter]);
   const blocks = data?.busy.blocks;
   const busy = useMemo(
     () => layOutBusy(showsBusy(filter) ? (blocks ?? []) : [], range.days),
@@ -131,6 +154,7 @@ export function CalendarPage() {
         days={range.days}
         month={anchor}
         eventsByDay={byDay}
+        eventCountByDay={countByDay}
         busyByDay={busy.byDay}
         onOpen={open}
         onOpenBusy={setBusyBlock}

@@ -14,7 +14,10 @@ interface MonthViewProps {
   days: Date[];
   /** The month being shown: its days are not dimmed. */
   month: Date;
+  /** The first events of each day (all of them, or the first EVENTS_PER_CELL of each kind). */
   eventsByDay: Map<string, CalendarEvent[]>;
+  /** How many events each day has in all, for "+N more". */
+  eventCountByDay: Map<string, number>;
   /** External busy blocks touching each day. */
   busyByDay: Map<string, BusyItem[]>;
   onOpen: (event: CalendarEvent) => void;
@@ -23,7 +26,16 @@ interface MonthViewProps {
 }
 
 /** Part 2 §9: 6 weeks × 7 days from Sunday. A table to assistive technology: a weekday header per column. */
-export function MonthView({ days, month, eventsByDay, busyByDay, onOpen, onOpenBusy, onShowDay }: MonthViewProps) {
+export function MonthView({
+  days,
+  month,
+  eventsByDay,
+  eventCountByDay,
+  busyByDay,
+  onOpen,
+  onOpenBusy,
+  onShowDay,
+}: MonthViewProps) {
   const weeks = Array.from({ length: days.length / 7 }, (_, w) => days.slice(w * 7, w * 7 + 7));
   return (
     <div role="table" aria-label={format(month, 'MMMM yyyy')} className="w-full">
@@ -53,7 +65,8 @@ export function MonthView({ days, month, eventsByDay, busyByDay, onOpen, onOpenB
               const events = eventsByDay.get(dayKey(day)) ?? [];
               const shownBusy = busy.slice(0, EVENTS_PER_CELL);
               const shown = events.slice(0, EVENTS_PER_CELL - shownBusy.length);
-              const more = busy.length + events.length - shownBusy.length - shown.length;
+              const eventCount = Math.max(eventCountByDay.get(dayKey(day)) ?? 0, events.length);
+              const more = busy.length + eventCount - shownBusy.length - shown.length;
               const inMonth = isSameMonth(day, month);
               const today = isToday(day);
               const label = fullDate(day);

@@ -3,9 +3,7 @@ import type { Dashboard } from '@common/dashboard';
 import { dashboardRoutes } from '@common/dashboard-routes';
 import { send } from '../../lib/api';
 import { dashboardKeys } from './keys';
-
-/** The browser's time zone: "today" and the revenue months are the user's own. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { browserTimeZone } from '../../lib/format';
 
 type DashboardRoute = (typeof import('@common/dashboard-api'))['dashboardApi']['get'];
 

@@ -23,7 +23,8 @@ import { peopleLabels } from '@common/team-messages';
 import { Badge } from '../../components/badge';
 import { useAuthStore } from '../../lib/auth-store';
 import { cn } from '../../lib/cn';
-import { browserTimeZone, formatCloseDate, formatMoney } from './format';
+import { browserTimeZone } from '../../lib/format';
+import { formatCloseDate, formatMoney } from './format';
 
 const indicatorIcons: Record<NextActivityIndicator, { icon: LucideIcon; className: string }> = {
   none: { icon: CalendarX2, className: 'text-amber-500 dark:text-amber-400' },

@@ -13,7 +13,8 @@ import { RelatedEmails } from '../email/related-emails';
 import { contactQuery, useCreateDeal, useUpdateDeal } from './api';
 import { DealForm } from './deal-form';
 import { NextActivityIcon } from './deal-card';
-import { browserTimeZone, formatMoney } from './format';
+import { browserTimeZone } from '../../lib/format';
+import { formatMoney } from './format';
 
 interface DealModalProps {
   open: boolean;

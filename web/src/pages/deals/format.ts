@@ -24,6 +24,3 @@ export const formatTotal = (total: number) => formatMoney(Math.round(total), 'US
 
 /** An expected close date (YYYY-MM-DD, a calendar day): "Mar 5, 2026". */
 export const formatCloseDate = (date: string) => format(parseISO(date), 'MMM d, yyyy');
-
-/** The viewer's time zone: "today" on the board is their day (common/deal-rules.ts). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

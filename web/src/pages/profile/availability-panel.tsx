@@ -11,8 +11,7 @@ import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
 import { availabilityQuery, useSaveAvailabilityDay } from './api';
 import { AvailabilityRow } from './availability-row';
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { browserTimeZone } from '../../lib/format';
 
 /** The 'Scheduling Availability' tab: one row per weekday, each change saved at once (part 1 §2, §4). */
 export function AvailabilityPanel() {

@@ -4,6 +4,7 @@ import { queryOf } from '@common/api-url';
 import { taskStatuses } from '@common/constants';
 import { taskDueFilters, type TaskDueFilter, type TaskStatus } from '@common/tasks';
 import { whoseFilters, type Whose } from '@common/whose';
+import { browserTimeZone } from '../../lib/format';
 
 /** The filters of the task screen; they live in its URL under the names of `taskFilterSchema`. */
 export interface TaskFilters {
@@ -40,9 +41,6 @@ export function readFilters(params: URLSearchParams): TaskFilters {
 }
 
 export const hasFilters = (filters: TaskFilters) => filterNames.some((name) => filters[name] !== undefined);
-
-/** The viewer's time zone: "today" and "this week" of the due filter are their days. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The API's query for these filters, in the order of `filterNames` (an unset one is left out of the address). */
 export function filterParams({ status, categoryId, projectId, dealId, due, q, whose }: TaskFilters) {
