@@ -4,6 +4,7 @@ import { CALENDAR_KIND_CAP } from '../../common/calendar';
 import {
   activityEventsSql,
   bookingEventsSql,
+  dealNameSql,
   localDays,
   perDaySql,
   taskEventsSql,
@@ -22,9 +23,11 @@ const PER_DAY = 3;
 const calendarFloor = (userId: string, from: Date, to: Date) => {
   const range = { from, to, limit: CALENDAR_KIND_CAP + 1, order: 'asc' as const };
   const { thresholds } = localDays(from, to, 'UTC');
-  const perDay = (kindSql: SQL) => jsonRows(perDaySql(kindSql, PER_DAY, thresholds, CALENDAR_KIND_CAP));
+  const perDay = (kindSql: SQL, late?: SQL) =>
+    jsonRows(perDaySql(kindSql, PER_DAY, thresholds, CALENDAR_KIND_CAP, late));
+  const activities = perDay(activityEventsSql(soloMember(userId), range, false), dealNameSql('ranked'));
   return floorOf(sql`select ${perDay(taskEventsSql(soloMember(userId), range))} as tasks,
-    ${perDay(activityEventsSql(soloMember(userId), range))} as activities, ${perDay(bookingEventsSql(userId, range))} as bookings,
+    ${activities} as activities, ${perDay(bookingEventsSql(userId, range))} as bookings,
     ${jsonRows(busyBlocksSql(userId, from, to, range.limit))} as busy`);
 };
 

@@ -1,5 +1,5 @@
 // What every area's bench lines are made of: a request to measure, beside the SQL its cheapest server would run.
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/src/db/client';
@@ -48,8 +48,7 @@ export const floorOf = (query: SQL) => {
   return { floorSql: text, floorParams: params };
 };
 
-/** Rows of `query` as one JSON value: several reads answered by one statement, each planned on its own. */
-export const jsonRows = (query: SQL) => sql`(select json_agg(x) from (${query}) x)`;
+export { jsonRows } from '../../server/src/db/select-rows';
 
 /** Drizzle's query builders without a connection: the services' builders give the SQL of a floor. */
 export const builder = drizzle.mock({ schema }) as unknown as Db;

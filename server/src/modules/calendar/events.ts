@@ -74,14 +74,19 @@ export interface ActivityEventRow {
 }
 
 /**
- * The deal's name is one primary-key lookup per activity kept (the planner evaluates it after the limit),
- * not a join that might hash the whole deals table. deal_id is not null and its deal exists (foreign key).
+ * The deal's name of an activity row (`alias`): one primary-key lookup per activity kept (the planner evaluates it
+ * after the limit), not a join that might hash the whole deals table. deal_id is not null and its deal exists
+ * (foreign key).
  */
-export function activityEventsSql(member: Member, range: EventRange): SQL {
+export const dealNameSql = (alias: string) =>
+  sql.raw(`(select d.name from deals d where d.id = ${alias}.deal_id) as deal_name`);
+
+/** The activities of a range; without `withDealNames` (a caller that cuts the rows first adds `dealNameSql`). */
+export function activityEventsSql(member: Member, range: EventRange, withDealNames = true): SQL {
   const dir = sql.raw(range.order);
   const columns = 'id, description, activity_type, priority, status, deal_id, due_date';
   return sql`select a.id, a.description, a.activity_type, a.priority, a.status, a.deal_id,
-      (select d.name from deals d where d.id = a.deal_id) as deal_name,
+      ${withDealNames ? sql`${dealNameSql('a')},` : sql``}
       ${iso('a.due_date')} as start
     from (${visibleItems('deal_activities', columns, member, range)}) a
     order by a.due_date ${dir}, a.id ${dir}
@@ -152,10 +157,10 @@ export interface DayRanked {
  * A kind's events of a range (`kindSql`, ordered by start, at most its limit) cut to the first `perDay` of each day,
  * with each day's count and the kind's total. The days are told by `thresholds`, the local midnights after the first
  * day's (as a PostgreSQL array's text): `width_bucket` numbers a start's day from 0. Only the first `cap` rows
- * count, as the full range shows no more.
+ * count, as the full range shows no more. `late` columns (of `ranked`) are read for the rows kept only.
  */
-export function perDaySql(kindSql: SQL, perDay: number, thresholds: string, cap: number): SQL {
-  return sql`select * from (
+export function perDaySql(kindSql: SQL, perDay: number, thresholds: string, cap: number, late?: SQL): SQL {
+  return sql`select ranked.*${late ? sql`, ${late}` : sql``} from (
       select e.*, row_number() over (partition by e.day order by e.start, e.id) as day_rank,
         count(*) over (partition by e.day) as day_count
       from (

@@ -71,6 +71,7 @@ describe('GET /api/calendar with perDay', () => {
       'Tenth early',
       'Tenth noon',
     ]);
+    expect(month.events.find((event) => event.kind === 'activity')).toMatchObject({ dealId, dealName: 'Acme' });
     expect(month.days).toEqual([
       { date: '2030-03-09', task: 5, activity: 1, booking: 1 },
       { date: '2030-03-10', task: 2, activity: 0, booking: 0 },

@@ -9,6 +9,7 @@ import {
 import type { Count } from '@common/http';
 import type { Db } from '../../db/client';
 import { inWorkspaceOf, ownedBy, visibleTo, type Member } from '../../db/member-scope';
+import { boundedMatches } from '../../db/bounded-matches';
 import { countUpTo, keysetPage } from '../../db/keyset';
 import { isoFromDriver } from '../../db/iso-timestamp';
 import { selectRows } from '../../db/select-rows';
@@ -55,9 +56,6 @@ export function listContactsQuery(db: Db, member: Member, { limit, after, sort, 
     .limit(limit + 1);
 }
 
-/** How many of a search's matches are read through the trigram index before the list's order is walked instead. */
-export const SEARCH_MATCHES_READ = 1_000;
-
 /** The list's columns, unqualified: the search's CTE and its union name them so. */
 const searchColumns = sql.raw('id, name, email, phone, company, created_at');
 const unqualified = {
@@ -83,26 +81,23 @@ const fromSearchRow = ({ created_at: createdAt, ...row }: SearchRow): ContactRow
 });
 
 /**
- * A search of the list (the plan tests explain it): one statement of two reads, of which one runs. Up to
- * SEARCH_MATCHES_READ + 1 matches are read through the trigram index (no order asked, so the planner has no walk
- * to prefer) and sorted when that was all of them; otherwise, the term being common, the order's index is walked
- * until a page matches. Left to choose between the two itself, the planner walked all 100,000 contacts for a term
- * with a few dozen matches whenever its sample of the search text held one of them (docs/performance.md finding
- * 32). Written as SQL rather than with Drizzle's builder: its subquery proxies cost more than the query.
+ * A search of the list (the plan tests explain it): its matches read through the trigram index and sorted, or for a
+ * common term the order's index walked, whichever the term needs (`boundedMatches`). Written as SQL rather than with
+ * Drizzle's builder: its subquery proxies cost more than the query.
  */
 export function searchContactsSql(member: Member, { limit, after, sort, dir, q }: ListQuery & { q: string }) {
-  const order = contactOrder(sort, dir);
-  const matching = and(visibleTo(contacts, member), order.after(after), containing(q));
-  const byPosition = sql.join(contactOrder(sort, dir, unqualified).by, sql`, `);
-  const allFound = sql`(select count(*) from found) <= ${SEARCH_MATCHES_READ}`;
-  return sql`with found as (select ${searchColumns} from ${contacts} where ${matching} limit ${SEARCH_MATCHES_READ + 1})
-    select ${searchColumns} from (
-      (select ${searchColumns} from found where ${allFound} order by ${byPosition} limit ${limit + 1})
-      union all
-      (select ${searchColumns} from ${contacts} where ${matching} and not ${allFound}
-        order by ${sql.join(order.by, sql`, `)} limit ${limit + 1})
-    ) page
-    order by ${byPosition}`;
+  const byName = sql.join(contactOrder(sort, dir, unqualified).by, sql`, `);
+  const { cte, page } = boundedMatches({
+    name: 'found',
+    select: searchColumns,
+    names: searchColumns,
+    from: sql`${contacts}`,
+    where: and(visibleTo(contacts, member), contactOrder(sort, dir).after(after), containing(q))!,
+    order: sql.join(contactOrder(sort, dir).by, sql`, `),
+    namesOrder: byName,
+    limit: limit + 1,
+  });
+  return sql`with ${cte} select ${searchColumns} from (${page}) page order by ${byName}`;
 }
 
 /**

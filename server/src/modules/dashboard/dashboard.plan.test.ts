@@ -51,9 +51,12 @@ beforeAll(async () => {
       select ${who.id}, ${who.id}, ${assigned}, 'Task ' || i, (array['To Do', 'In Progress', 'Done'])[1 + i % 3],
         case when i % 5 <> 0 then now() + (i % 90 - 45) * interval '1 day' + (i % 24) * interval '1 hour' end
       from generate_series(1, ${n}::int) i`);
+    // Over a hundred deals, as a pipeline's activities are: all of them on one deal made (deal, status, due_date) as
+    // good an index for a day's activities as (workspace, due_date), and the planner took either by the hour.
     await run(sql`insert into deal_activities
         (user_id, workspace_id, assigned_user_id, deal_id, activity_type, description, due_date)
-      select ${who.id}, ${who.id}, ${assigned}, (select id from deals where user_id = ${who.id} limit 1), 'call', 'Call ' || i,
+      select ${who.id}, ${who.id}, ${assigned}, (array(select id from deals where user_id = ${who.id} limit 100))[1 + i % 100],
+        'call', 'Call ' || i,
         now() + (i % 90 - 45) * interval '1 day' + (i % 24) * interval '1 hour'
       from generate_series(1, ${n}::int) i`);
     await run(sql`insert into bookings (user_id, scheduled_start_time, scheduled_end_time, booker_name, booker_email)

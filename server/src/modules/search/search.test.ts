@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PER_KIND, searchMessages, type SearchHit } from '@common/search';
 import { contacts, deals, forms, pipelines, projects, tasks } from '../../db/schema';
+import { SEARCH_MATCHES_READ } from '../../db/bounded-matches';
 import { SHORT_TERM_SCAN } from './service';
 import { buildTestApp, signUp, type TestApp, type UserClient } from '../../test/test-app';
 import { joined } from '../../test/workspace-kit';
@@ -280,6 +281,29 @@ describe('global search', () => {
       'Zeta task 2',
       'Zeta task 3',
       'Zeta task 4',
+    ]);
+  });
+
+  it('answers the same first hits for a term too common to read all its matches (the order’s index walked)', async () => {
+    const user = await signUp(t.app, 'common');
+    // More matches of each kind than SEARCH_MATCHES_READ: contacts, tasks and deals by name, deals by contact.
+    const n = SEARCH_MATCHES_READ + 50;
+    await t.database.db.execute(sql`insert into contacts (workspace_id, user_id, name)
+      select ${user.id}, ${user.id}, 'Omni contact ' || lpad(i::text, 5, '0') from generate_series(1, ${n}::int) i`);
+    await t.database.db.execute(sql`insert into tasks (workspace_id, user_id, name, created_at)
+      select ${user.id}, ${user.id}, 'Omni task ' || i, now() - i * interval '1 minute'
+      from generate_series(1, ${n}::int) i`);
+    const [pipeline] = await t.database.db
+      .insert(pipelines)
+      .values({ userId: user.id, workspaceId: user.id, name: 'Sales' })
+      .returning();
+    await t.database.db.execute(sql`insert into deals (workspace_id, user_id, pipeline_id, name, stage, created_at)
+      select ${user.id}, ${user.id}, ${pipeline!.id}, 'Omni deal ' || i, 'Lead', now() - i * interval '1 minute'
+      from generate_series(1, ${n}::int) i`);
+    expect(await titles(user, 'omni')).toEqual([
+      ...Array.from({ length: SEARCH_PER_KIND }, (_, i) => `Omni contact ${String(i + 1).padStart(5, '0')}`),
+      ...Array.from({ length: SEARCH_PER_KIND }, (_, i) => `Omni deal ${i + 1}`),
+      ...Array.from({ length: SEARCH_PER_KIND }, (_, i) => `Omni task ${i + 1}`),
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_PER_KIND, searchKinds, type SearchHit, type SearchKind, type SearchResult } from '@common/search';
+import { boundedMatches } from '../../db/bounded-matches';
 import type { Db } from '../../db/client';
 import { visibleSql, type Member } from '../../db/member-scope';
 import { tasks } from '../../db/schema';
@@ -55,29 +56,73 @@ export function searchSql(member: Member, q: string): SQL {
     ? sql`workspace_id = ${member.workspaceId} and assigned_user_id = ${member.userId} and assigned_user_id <> user_id`
     : sql`false`;
   const newest = 'created_at desc, id desc';
+  const ctes: SQL[] = [];
+  /**
+   * A read of a kind's matches, at most a kind's worth in `order`: for a term without a trigram among the first rows
+   * (`from(true)`), otherwise through the trigram index or the order's, whichever the term needs (`boundedMatches`).
+   */
+  const matches = (
+    name: string,
+    read: {
+      select: string;
+      from: (bounded: boolean) => SQL;
+      where: SQL;
+      order: string;
+      /** The select list's output names, and the order by them, where `select` and `order` qualify columns. */
+      names?: string;
+      namesOrder?: string;
+    },
+  ) => {
+    if (bounded) {
+      return sql`select ${sql.raw(read.select)} from ${read.from(true)} where ${read.where}
+        order by ${sql.raw(read.order)} limit ${limit}`;
+    }
+    const names = read.names ?? read.select;
+    const { cte, page } = boundedMatches({
+      name,
+      select: sql.raw(read.select),
+      names: sql.raw(names),
+      from: read.from(false),
+      where: read.where,
+      order: sql.raw(read.order),
+      namesOrder: sql.raw(read.namesOrder ?? read.order),
+      limit: SEARCH_PER_KIND,
+    });
+    ctes.push(cte);
+    return sql`select ${sql.raw(names)} from (${page}) ${sql.identifier(`${name}_page`)}`;
+  };
   const contactHits = sql`select ${ordinal('contact')} as ord, row_number() over (order by name, id) as rank,
       'contact' as kind, id, name as title, nullif(concat_ws(' · ', company, coalesce(email, phone)), '') as subtitle,
       null::uuid as pipeline_id, null::int as submissions
-    from (
-      select id, name, email, company, phone from ${rowsOf('contacts', own, 'name, id', bounded)}
-      where ${own} and ${contactSearchText} ilike ${pattern}
-      order by name, id limit ${limit}
-    ) c`;
+    from (${matches('contact_matches', {
+      select: 'id, name, email, company, phone',
+      from: (first) => rowsOf('contacts', own, 'name, id', first),
+      where: sql`${own} and ${contactSearchText} ilike ${pattern}`,
+      order: 'name, id',
+    })}) c`;
   // A deal matches by its name, or by its contact's (two reads, each through its own index).
+  const dealColumns = 'id, name, stage, contact_id, pipeline_id, created_at';
   const dealHits = sql`select ${ordinal('deal')}, row_number() over (order by created_at desc, id desc),
       'deal', id, name,
       concat_ws(' · ', (select name from contacts where contacts.id = d.contact_id and contacts.workspace_id = ${member.workspaceId}), stage),
       pipeline_id, null::int
     from (
-      (select id, name, stage, contact_id, pipeline_id, created_at from ${rowsOf('deals', own, newest, bounded)}
-        where ${own} and name ilike ${pattern}
-        order by created_at desc, id desc limit ${limit})
+      (${matches('deal_matches', {
+        select: dealColumns,
+        from: (first) => rowsOf('deals', own, newest, first),
+        where: sql`${own} and name ilike ${pattern}`,
+        order: newest,
+      })})
       union
-      (select deals.id, deals.name, deals.stage, deals.contact_id, deals.pipeline_id, deals.created_at
-        from ${rowsOf('deals', own, newest, bounded)} join contacts on contacts.id = deals.contact_id
-        where contacts.workspace_id = ${member.workspaceId} and ${visibleSql(member, { alias: 'deals' })}
-          and ${contactSearchText} ilike ${pattern}
-        order by deals.created_at desc, deals.id desc limit ${limit})
+      (${matches('deal_contact_matches', {
+        select: 'deals.id, deals.name, deals.stage, deals.contact_id, deals.pipeline_id, deals.created_at',
+        names: dealColumns,
+        from: (first) => sql`${rowsOf('deals', own, newest, first)} join contacts on contacts.id = deals.contact_id`,
+        where: sql`contacts.workspace_id = ${member.workspaceId} and ${visibleSql(member, { alias: 'deals' })}
+          and ${contactSearchText} ilike ${pattern}`,
+        order: 'deals.created_at desc, deals.id desc',
+        namesOrder: newest,
+      })})
       order by created_at desc, id desc limit ${limit}
     ) d`;
   const projectHits = sql`select ${ordinal('project')}, row_number() over (order by created_at desc, id desc),
@@ -92,9 +137,12 @@ export function searchSql(member: Member, q: string): SQL {
   const taskHits = sql`select ${ordinal('task')}, row_number() over (order by created_at desc, id desc),
       'task', id, name, status, null::uuid, null::int
     from (
-      (select id, name, status, created_at from ${rowsOf('tasks', own, newest, bounded)}
-        where ${own} and ${taskSearchText} ilike ${pattern}
-        order by created_at desc, id desc limit ${limit})
+      (${matches('task_matches', {
+        select: 'id, name, status, created_at',
+        from: (first) => rowsOf('tasks', own, newest, first),
+        where: sql`${own} and ${taskSearchText} ilike ${pattern}`,
+        order: newest,
+      })})
       union all
       (select id, name, status, created_at from ${rowsOf('tasks', assigned, newest, bounded)}
         where ${assigned} and ${taskSearchText} ilike ${pattern}
@@ -108,7 +156,8 @@ export function searchSql(member: Member, q: string): SQL {
       where ${own} and name ilike ${pattern}
       order by created_at desc, id desc limit ${limit}
     ) f`;
-  return sql`select kind, id, title, subtitle, pipeline_id, submissions from (
+  const withMatches = ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``;
+  return sql`${withMatches}select kind, id, title, subtitle, pipeline_id, submissions from (
       ${contactHits} union all ${dealHits} union all ${projectHits} union all ${taskHits} union all ${formHits}
     ) hits
     order by ord, rank`;
