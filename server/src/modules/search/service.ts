@@ -44,8 +44,9 @@ interface HitRow {
 /**
  * Each kind as one limited read, in its list's order: contacts by name (contacts_workspace_name_idx), the rest newest
  * first. A selective term is answered by the kind's trigram index, a common one by walking the workspace's ordered
- * index until enough rows match, one without a trigram among the first rows only (SHORT_TERM_SCAN). Every read
- * is scoped to what the member sees.
+ * index until enough rows match (for contacts, deals and tasks, which may have 100,000 rows, each as
+ * `boundedMatches`, not by the planner's estimate), one without a trigram among the first rows only
+ * (SHORT_TERM_SCAN). Every read is scoped to what the member sees.
  */
 export function searchSql(member: Member, q: string): SQL {
   const pattern = containsPattern(q);
