@@ -5,11 +5,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 import { startAutoAnalyze } from './auto-analyze';
-import { DrizzlePglite } from './drizzle-pglite';
 import { acquireFolderLock } from './folder-lock';
+import { PgliteThread } from './pglite-thread';
 import { MEMBER_CONNECTION_OPTIONS, useMemberPool } from './member-scope';
 import { listenForMembershipChanges, MembershipCache, useMembershipCache } from './membership-cache';
 import { inProject } from '../project-root';
@@ -31,8 +32,8 @@ export class DatabaseEncodingError extends Error {}
 const migrationsFolder = inProject('drizzle');
 
 /**
- * Opens the database: PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`
- * (or in memory when `dataDir` is null, for tests). Migrations run before it is handed out.
+ * Opens the database: PostgreSQL when a URL is given, else the embedded PGlite in `dataDir` (or in memory when
+ * `dataDir` is null, for tests), on a thread of its own (pglite-thread.ts). Migrations run before it is handed out.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -111,9 +112,10 @@ async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Data
   const folder = dataDir ? path.join(dataDir, 'db') : null;
   const releaseLock = folder ? acquireFolderLock(folder) : () => undefined;
   try {
-    const client = new DrizzlePglite(folder ?? undefined, snapshot);
+    const client = new PgliteThread(folder, await snapshot?.arrayBuffer());
     await client.waitReady;
-    const db = drizzlePglite({ client, schema });
+    // Drizzle calls only what PgliteThread has of PGlite (query, exec, transaction).
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder });
     const autoAnalyze = startAutoAnalyze(db);
     return {

@@ -1,11 +1,13 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { and, eq, is, or, sql, type RelationalSchemaConfig, type SQL, type TablesRelationalConfig } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction, type NodePgSessionOptions } from 'drizzle-orm/node-postgres';
 import { PgTransaction, type PgDialect, type PgSession } from 'drizzle-orm/pg-core';
+import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError, sqlStateOf } from '../errors';
 import type { Db, Tx } from './client';
+import { PgliteThread, type PgliteQueries } from './pglite-thread';
 
 /**
  * Who works on shared records, and where: the member's workspace, the member, and whether their visibility is
@@ -119,11 +121,49 @@ export async function asMember<T>(
   }
   const session = sessionOf(db);
   if (is(session, NodePgSession)) return pgMemberTransaction(session, settings, work);
+  const { client } = session as unknown as { client: unknown };
+  if ((readOnly || ownTransactions) && client instanceof PgliteThread) {
+    return pgliteMemberStatements(client, session, settings, work, { write: !readOnly });
+  }
   return db.transaction(async (tx) => {
-    // PGlite's own transaction object: `exec` takes the plain statement in one call.
-    await (sessionOf(tx) as unknown as { client: Transaction }).client.exec(settings);
+    // The embedded database's transaction object: `exec` takes the plain statement in one call.
+    await (sessionOf(tx) as unknown as { client: PgliteQueries }).client.exec(settings);
     return work(inline(tx));
   });
+}
+
+/**
+ * A member's work on the embedded database as on PostgreSQL's member connections: each statement on its own, in a
+ * transaction of its own on the database's thread with the member's settings (`PgliteThread.asMember`), so nothing
+ * holds the database while this thread is busy with other requests; a service's own `transaction` is a real one for
+ * writes, inline for reads, which refuse to write.
+ */
+function pgliteMemberStatements<T>(
+  thread: PgliteThread,
+  session: PgSession,
+  settings: string,
+  work: (tx: Tx) => Promise<T>,
+  { write }: { write: boolean },
+): Promise<T> {
+  // Reads refuse to write, as PostgreSQL's read connections do.
+  const statements = pgliteTransactionOn(
+    thread.asMember(write ? settings : `set transaction read only; ${settings}`),
+    session,
+  );
+  if (!write) return work(inline(statements));
+  statements.transaction = ((inner: (tx: Tx) => Promise<unknown>) =>
+    thread.transaction(async (queries) => {
+      await queries.exec(settings);
+      return inner(inline(pgliteTransactionOn(queries, session)));
+    })) as Tx['transaction'];
+  return work(statements);
+}
+
+/** Drizzle's transaction object over the embedded database's queries, with Drizzle's settings from `session`. */
+function pgliteTransactionOn(queries: PgliteQueries, session: PgSession): Tx {
+  const { dialect, schema, options } = session as unknown as Omit<NodePgSessionParts, 'client'>;
+  const connection = new PgliteSession(queries as unknown as PGlite, dialect, schema, options);
+  return new PgliteTransaction(dialect, connection, schema) as unknown as Tx;
 }
 
 /** Drizzle's session under a database or transaction object: internal to Drizzle, read here only. */

@@ -248,16 +248,12 @@ describe('a member’s reads', () => {
   });
 
   it('refuses to write, changes nothing, and keeps answering after a failed statement', async () => {
-    // On PostgreSQL reads run on connections that refuse writes; the embedded database runs them in the member's
-    // transaction, as every other work.
-    if (t.database.kind === 'postgres') {
-      const before = await rowsByWorkspace('contacts');
-      const write = asMember(db(), soloMember(w.b.id), (tx) => tx.execute(sql`update contacts set name = 'Changed'`), {
-        readOnly: true,
-      });
-      await expect(write).rejects.toSatisfy((error) => sqlState(error) === '25006');
-      expect(await rowsByWorkspace('contacts')).toEqual(before);
-    }
+    const before = await rowsByWorkspace('contacts');
+    const write = asMember(db(), soloMember(w.b.id), (tx) => tx.execute(sql`update contacts set name = 'Changed'`), {
+      readOnly: true,
+    });
+    await expect(write).rejects.toSatisfy((error) => sqlState(error) === '25006');
+    expect(await rowsByWorkspace('contacts')).toEqual(before);
     const failed = asMember(db(), soloMember(w.b.id), (tx) => tx.execute(sql`select 1 / 0`), { readOnly: true });
     await expect(failed).rejects.toSatisfy((error) => sqlState(error) === '22012');
     expect((await whoReads(soloMember(w.a.id))).workspace).toBe(w.a.id);
@@ -302,8 +298,7 @@ describe('a member’s writes in their own transactions', () => {
         workspace: member.workspaceId,
         user: member.userId,
         own: member.ownOnly ? 'on' : 'off',
-        // The embedded database runs reads in a transaction that may write; PostgreSQL's read connections refuse.
-        readOnly: write || t.database.kind !== 'postgres' ? 'off' : 'on',
+        readOnly: write ? 'off' : 'on',
       });
     });
   });
@@ -344,13 +339,13 @@ describe('a member’s writes in their own transactions', () => {
     expect(await contactsOf(w.b.id)).toBe(before + 1);
   });
 
-  it('commits a statement outside a service’s transaction alone (on PostgreSQL; the embedded database keeps one)', async () => {
+  it('commits a statement outside a service’s transaction alone, on both databases', async () => {
     const before = await contactsOf(w.b.id);
     const work = writes(soloMember(w.b.id), async (tx) => {
       await tx.execute(sql`insert into contacts (workspace_id, user_id, name) values (${w.b.id}, ${w.b.id}, 'Alone')`);
       throw new Error('after the statement');
     });
     await expect(work).rejects.toThrow('after the statement');
-    expect(await contactsOf(w.b.id)).toBe(t.database.kind === 'postgres' ? before + 1 : before);
+    expect(await contactsOf(w.b.id)).toBe(before + 1);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildServerBundle } from '../../../scripts/server-bundle';
 import { openDatabase } from '../db/client';
-import { DrizzlePglite } from '../db/drizzle-pglite';
+import type { PgliteThread } from '../db/pglite-thread';
 import { createPostgresDatabase } from './test-app';
 
 /**
@@ -23,8 +23,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return template.drop;
   }
   const database = await openDatabase({ dataDir: null });
-  const client = (database.db as unknown as { $client: DrizzlePglite }).$client;
-  const dump = await client.dumpDataDir('none');
+  const client = (database.db as unknown as { $client: PgliteThread }).$client;
+  const dump = await client.dumpDataDir();
   await database.close();
   const folder = mkdtempSync(path.join(tmpdir(), 'pipewise-snapshot-'));
   const file = path.join(folder, 'migrated.tar');

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Db } from '../db/client';
-import { DrizzlePglite } from '../db/drizzle-pglite';
+import { PgliteThread } from '../db/pglite-thread';
 import { inProject } from '../project-root';
 import { selectRows } from '../db/select-rows';
 import { createPostgresDatabase } from './test-app';
@@ -50,8 +51,9 @@ export async function databaseAt(lastTag: string): Promise<UpgradableDatabase> {
       },
     };
   }
-  const client = new DrizzlePglite();
-  const db = drizzlePglite({ client });
+  const client = new PgliteThread(null);
+  await client.waitReady;
+  const db = drizzlePglite({ client: client as unknown as PGlite });
   await migratePglite(db, { migrationsFolder: earlier });
   return {
     db: db as unknown as Db,
