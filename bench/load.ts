@@ -31,8 +31,11 @@ export interface HttpTarget {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** A new body for every request, for writes that must differ each time (a free slot, an idempotency key). */
-  nextBody?: () => string;
+  /**
+   * A new body for every request, for writes that must differ each time (a free slot, an idempotency key), and its
+   * own path when it must differ too (the booking page with that free slot).
+   */
+  nextRequest?: () => { path?: string; body: string };
   /** Each request's path and headers taken from this pool, and given back once answered. */
   pool?: RequestPool;
 }
@@ -40,11 +43,12 @@ export interface HttpTarget {
 /** One request of the target, as fetch sends it (to record an answer), its pooled request given back after. */
 export async function fetchOnce(base: string, target: HttpTarget): Promise<Response> {
   const pooled = target.pool?.take();
+  const next = target.nextRequest?.();
   try {
-    const res = await fetch(base + (pooled?.path ?? target.path), {
+    const res = await fetch(base + (pooled?.path ?? next?.path ?? target.path), {
       method: target.method,
       headers: { ...target.headers, ...pooled?.headers },
-      body: target.nextBody?.() ?? target.body,
+      body: next?.body ?? target.body,
     });
     await res.clone().arrayBuffer();
     return res;
@@ -60,9 +64,9 @@ export async function measureHttp(
   connections: number,
   seconds: number,
 ): Promise<Stats> {
-  const { nextBody, pool } = target;
+  const { nextRequest, pool } = target;
   // autocannon keeps a request's context from its setup to its answer: the pooled request goes back from there.
-  const dynamic = nextBody || pool;
+  const dynamic = nextRequest || pool;
   const result = await autocannon({
     url: base + target.path,
     method: target.method,
@@ -75,10 +79,11 @@ export async function measureHttp(
               setupRequest: (request, context) => {
                 const pooled = pool?.take();
                 (context as Pooled).pooled = pooled;
+                const next = nextRequest?.();
                 return {
                   ...request,
                   ...(pooled ? { path: pooled.path, headers: { ...request.headers, ...pooled.headers } } : {}),
-                  ...(nextBody ? { body: nextBody() } : {}),
+                  ...(next ? { body: next.body, ...(next.path ? { path: next.path } : {}) } : {}),
                 };
               },
               onResponse: (_status, _body, context) => {

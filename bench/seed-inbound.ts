@@ -71,12 +71,8 @@ export async function seedForms(db: Db, userId: string, formCount: number, submi
   return { formIds, fieldIds };
 }
 
-/**
- * The booking page: open every day around the clock in UTC, 15-minute slots a year ahead; `count` bookings an
- * hour apart, 70 % in the past (completed, every tenth cancelled) and the rest ahead (scheduled). Returns the
- * first day from today with no booking on it or later.
- */
-export async function seedBookings(db: Db, userId: string, count: number): Promise<number> {
+/** A booking page open every day around the clock in UTC, 15-minute slots a year ahead. */
+export async function openBookingPage(db: Db, userId: string): Promise<void> {
   await db.insert(schedulingSettings).values({
     userId,
     timezone: 'UTC',
@@ -92,6 +88,15 @@ export async function seedBookings(db: Db, userId: string, count: number): Promi
       endTime: '23:30',
     })),
   );
+}
+
+/**
+ * The booking page: open every day around the clock in UTC, 15-minute slots a year ahead; `count` bookings an
+ * hour apart, 70 % in the past (completed, every tenth cancelled) and the rest ahead (scheduled). Returns the
+ * first day from today with no booking on it or later.
+ */
+export async function seedBookings(db: Db, userId: string, count: number): Promise<number> {
+  await openBookingPage(db, userId);
   const past = Math.floor(count * 0.7);
   await db.execute(sql`insert into bookings (user_id, scheduled_start_time, scheduled_end_time, booker_name,
       booker_email, notes, status, created_at)

@@ -47,16 +47,25 @@ const bookingFloorSql = `with ${attemptCounters('address')}, earlier as (
 const SLOTS_A_DAY = Math.floor((23 * 60 + 30) / BOOKING_SLOT_MINUTES);
 
 /**
- * Every call a different free slot, from `firstDay` (days from today, UTC) on, soonest first. Past the booking
- * page's last day it starts over: only the framework floor, which books nothing, asks that many.
+ * Every call a different free slot of one of `owners`' booking pages: the first owner's from `firstDay` (days from
+ * today, UTC) on, soonest first, then each spare page's. Past the last page's year it starts over:
+ * only the framework floor, which books nothing, asks that many.
  */
-function slotSequence(firstDay: number): () => Date {
-  const capacity = (BOOKING_MAX_ADVANCE_DAYS - firstDay) * SLOTS_A_DAY;
+function slotSequence(owners: string[], firstDay: number): () => { owner: string; start: Date } {
+  const pages = owners.map((owner, index) => {
+    // A spare page's from the day after tomorrow: a slot early tomorrow may be inside the minimum notice.
+    const from = index === 0 ? firstDay : 2;
+    return { owner, from, capacity: (BOOKING_MAX_ADVANCE_DAYS - from) * SLOTS_A_DAY };
+  });
+  const total = pages.reduce((sum, page) => sum + page.capacity, 0);
   let next = 0;
   return () => {
-    const n = next++ % capacity;
-    const day = firstDay + Math.floor(n / SLOTS_A_DAY);
-    return new Date(utcMidnight(day) + (n % SLOTS_A_DAY) * BOOKING_SLOT_MINUTES * MINUTE);
+    let n = next++ % total;
+    let index = 0;
+    while (n >= pages[index]!.capacity) n -= pages[index++]!.capacity;
+    const page = pages[index]!;
+    const day = page.from + Math.floor(n / SLOTS_A_DAY);
+    return { owner: page.owner, start: new Date(utcMidnight(day) + (n % SLOTS_A_DAY) * BOOKING_SLOT_MINUTES * MINUTE) };
   };
 }
 
@@ -64,7 +73,7 @@ export function bookingLines({ f }: LineContext): Line[] {
   const { userId } = f;
   const tomorrow = new Date(utcMidnight(1)).toISOString().slice(0, 10);
   // The API's bookings start after the seeded ones.
-  const bookingSlots = slotSequence(f.firstFreeDay);
+  const bookingSlots = slotSequence([userId, ...f.spareBookingPages], f.firstFreeDay);
   let floorBookings = 0;
   return [
     {
@@ -79,14 +88,19 @@ export function bookingLines({ f }: LineContext): Line[] {
         method: 'POST',
         path: `/api/public/booking/${userId}`,
         headers: { 'content-type': 'application/json' },
-        nextBody: () =>
-          JSON.stringify({
-            start: bookingSlots().toISOString(),
-            name: 'Vera Visitor',
-            email: 'vera@example.com',
-            notes: 'About the renewal',
-            idempotencyKey: randomUUID(),
-          }),
+        nextRequest: () => {
+          const { owner, start } = bookingSlots();
+          return {
+            path: `/api/public/booking/${owner}`,
+            body: JSON.stringify({
+              start: start.toISOString(),
+              name: 'Vera Visitor',
+              email: 'vera@example.com',
+              notes: 'About the renewal',
+              idempotencyKey: randomUUID(),
+            }),
+          };
+        },
       },
       floorSql: bookingFloorSql,
       floorParams: () => {

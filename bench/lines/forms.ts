@@ -58,7 +58,7 @@ export function formLines({ f, size, headers }: LineContext): Line[] {
         method: 'POST',
         path: `/api/public/forms/${submitForm}/submissions`,
         headers: { 'content-type': 'application/json' },
-        nextBody: () => JSON.stringify({ values: submitValues, idempotencyKey: randomUUID() }),
+        nextRequest: () => ({ body: JSON.stringify({ values: submitValues, idempotencyKey: randomUUID() }) }),
       },
       floorSql: submitFloorSql,
       floorParams: () => [floorForm, JSON.stringify(submitValues), randomUUID(), 'ip-hash', 'Vera Visitor'],

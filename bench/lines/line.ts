@@ -26,6 +26,7 @@ export interface Fixture {
   formIds: string[];
   fieldIds: string[][];
   firstFreeDay: number;
+  spareBookingPages: string[];
   deep: { name: string; id: string };
   deepPosition: number;
   chatbots: ChatbotFixture;
