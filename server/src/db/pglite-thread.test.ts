@@ -78,6 +78,27 @@ describe('PgliteThread', () => {
     await db.execute(sql`delete from t`);
   });
 
+  it('runs many transactions and queries at once to their end, each transaction whole', async () => {
+    const pause = () => new Promise((resolve) => setImmediate(resolve));
+    const transactions = Array.from({ length: 20 }, (_, n) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t values (${100 + n})`);
+        await pause();
+        const [row] = (await tx.execute(sql`select count(*)::int as n from t where n >= 100`)).rows;
+        await tx.execute(sql`insert into t values (${200 + n})`);
+        return row;
+      }),
+    );
+    const reads = Array.from({ length: 20 }, () => count());
+    const seen = await Promise.all(transactions);
+    // One transaction at a time: each sees the ones before it, whole, and its own first row.
+    expect(seen.map((row) => (row as { n: number }).n).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, n) => 2 * n + 1),
+    );
+    for (const read of await Promise.all(reads)) expect((read as { n: number }).n % 2).toBe(0);
+    await db.execute(sql`delete from t`);
+  });
+
   it('runs a script of several statements', async () => {
     const results = await thread.exec('select 1 as a; select 2 as b');
     expect(results.map((result) => result.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
