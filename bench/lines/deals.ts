@@ -5,7 +5,7 @@ import { firstPagesSql, stageTotalsQuery } from '../../server/src/modules/deals/
 import { builder, count, floorOf, jsonRows, type Line, type LineContext } from './line';
 
 /**
- * The board's floor: what the API reads in three queries (the pipeline's stages, each stage's kept count and total,
+ * The board's floor: what the API reads in two queries (the pipeline's stages with each stage's kept count and total,
  * every column's first page with contact names and next activities), as one statement.
  */
 const boardFloor = (userId: string, pipelineId: string) =>

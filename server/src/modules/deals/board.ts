@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { keysetPage } from '../../db/keyset';
 import { visibleSql, visibleTo, type Member } from '../../db/member-scope';
 import { dealStageTotals, pipelines } from '../../db/schema';
-import { selectRows } from '../../db/select-rows';
+import { jsonRows, selectRows } from '../../db/select-rows';
 import { notFound } from '../../errors';
 import type { KeysetPage } from '../../http/cursor';
 import { pipelineVisibleTo } from '../pipelines/service';
@@ -26,7 +26,7 @@ export const dealsSeenBy = (member: Member, whose: DealWhose | undefined): Membe
   whose === 'mine' ? { ...member, ownOnly: true } : member;
 
 /**
- * The whole board in three queries whatever its size: the pipeline, each stage's count and total (kept per owner by
+ * The whole board in two queries whatever its size: the pipeline with each stage's count and total (kept per owner by
  * the deal_stage_totals triggers, so no deal is counted here: the workspace's totals are the sum of its owners' rows,
  * an "own records" member's, or anyone's "mine", their own row), and
  * every column's first page (one lateral read of the column index per stage, with each deal's contact
@@ -39,14 +39,16 @@ export async function getBoard(
   whose?: DealWhose,
 ): Promise<{ pipelineId: string; columns: BoardColumnPage[] }> {
   const member = dealsSeenBy(viewer, whose);
+  // The pipeline's stages and their totals in one statement (the totals are a few rows of text and numbers, as JSON).
   const [pipeline] = await db
-    .select({ stages: pipelines.stages })
+    .select({
+      stages: pipelines.stages,
+      totals: sql<StageTotal[] | null>`${jsonRows(stageTotalsQuery(db, member, pipelineId).getSQL())}`,
+    })
     .from(pipelines)
     .where(and(eq(pipelines.id, pipelineId), pipelineVisibleTo(member)));
   if (!pipeline) throw notFound();
-
-  // One after another: they share the request's transaction, so its one connection.
-  const totals = await stageTotalsQuery(db, member, pipelineId);
+  const totals = pipeline.totals ?? [];
   const rows = await selectRows<DealRow & { column_stage: string }>(db, firstPagesSql(member, pipelineId));
 
   const byStage = new Map<string, DealRow[]>();
@@ -67,13 +69,20 @@ export async function getBoard(
   };
 }
 
+interface StageTotal {
+  stage: string;
+  n: number;
+  total: string;
+}
+
 /** Each stage's count and total of the pipeline's deals the member sees, from the kept totals. */
-export function stageTotalsQuery(db: Db, member: Member, pipelineId: string) {
+export function stageTotalsQuery(db: Pick<Db, 'select'>, member: Member, pipelineId: string) {
   return db
     .select({
       stage: dealStageTotals.stage,
-      n: sql<number>`sum(${dealStageTotals.deals})::int`,
-      total: sql<string>`sum(${dealStageTotals.value})::text`,
+      // Named, so the rows read as JSON (`getBoard`) have these keys.
+      n: sql<number>`sum(${dealStageTotals.deals})::int`.as('n'),
+      total: sql<string>`sum(${dealStageTotals.value})::text`.as('total'),
     })
     .from(dealStageTotals)
     .where(and(eq(dealStageTotals.pipelineId, pipelineId), visibleTo(dealStageTotals, member)))
